@@ -1,0 +1,4 @@
+// The export surface of the Tempo core: re-exports only. The ABI is documented in assembly/README.md.
+export { ABI_VERSION } from "./abi/version";
+export { reset, alloc } from "./abi/memory";
+export { forecast } from "./abi/forecast";

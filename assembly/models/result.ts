@@ -1,0 +1,20 @@
+// The one shape every model returns, so the ensemble can combine any of them.
+
+/**
+ * One model's forecast: the point path, the standard deviation of the h-step forecast error
+ * (used for intervals), and the component code that names what ran. `ok` is false when the
+ * model could not be fitted to this series; the other fields are then meaningless.
+ */
+export class ModelForecast {
+  constructor(
+    public mean: Float64Array,
+    public sd: Float64Array,
+    public code: i32,
+    public ok: bool = true,
+  ) {}
+}
+
+/** A failed fit of horizon `h`: the ensemble skips it. */
+export function failed(h: i32): ModelForecast {
+  return new ModelForecast(new Float64Array(h), new Float64Array(h), 0, false);
+}

@@ -1,0 +1,143 @@
+// Portable host side of the Tempo core: loads the .wasm in any runtime and speaks its ABI.
+// Imports nothing host-specific; the Node/Bun file loader lives in ./node.ts.
+import { HOST_ABI_VERSION, METHOD_SLOTS, MAX_LEVELS, STATUS, MODEL_IDS, MEMBER_BITS, COMBINE_IDS } from './abi.js';
+import type { CoreModelName, MemberName, CombineName } from './abi.js';
+import { componentName } from './method.js';
+
+export { MODEL_IDS, MEMBER_BITS, COMBINE_IDS, STATUS } from './abi.js';
+export type { CoreModelName, MemberName, CombineName } from './abi.js';
+export { componentName } from './method.js';
+
+/** Per-model configuration (what an organization's stored model holds). */
+export interface CoreConfig {
+  model?: CoreModelName;
+  members?: MemberName[];
+  combination?: CombineName;
+  season_length?: number;
+}
+
+export interface ForecastOptions {
+  seasonLength?: number;
+  level?: number[];
+  config?: CoreConfig;
+}
+
+export interface ForecastResult {
+  forecast: number[];
+  intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  method: { components: string[]; season_length: number };
+}
+
+/** Raised for an expected failure the core reports as a status (bad argument, no data, ...). */
+export class CoreError extends Error {
+  constructor(public readonly status: number, message: string) {
+    super(message);
+    this.name = 'CoreError';
+  }
+}
+
+export interface Forecaster {
+  /** Forecasts `horizon` steps of `series` (null or NaN = missing); throws CoreError on bad input. */
+  forecast(series: ArrayLike<number | null>, horizon: number, options?: ForecastOptions): ForecastResult;
+  /** The core's ABI version. */
+  readonly abiVersion: number;
+}
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  ABI_VERSION: WebAssembly.Global;
+  reset(): void;
+  alloc(bytes: number): number;
+  forecast(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
+    levelsPtr: number, nLevels: number, outPtr: number, methodPtr: number): number;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  [STATUS.BAD_ARGUMENT]: 'an argument is out of range',
+  [STATUS.NO_DATA]: 'the series holds no finite value',
+  [STATUS.UNKNOWN_MODEL]: 'unknown model',
+  [STATUS.NUMERIC_FAILURE]: 'the computation produced a non-finite value',
+};
+
+function abortImport(this: { memory?: WebAssembly.Memory }) {
+  return (msgPtr: number, filePtr: number, line: number, col: number) => {
+    throw new Error(`tempo core aborted at ${line}:${col}`);
+  };
+}
+
+function membersMask(members: MemberName[] | undefined): number {
+  if (!members || members.length === 0) return 0;
+  let mask = 0;
+  for (const m of members) {
+    const bit = MEMBER_BITS[m];
+    if (bit === undefined) throw new CoreError(STATUS.BAD_ARGUMENT, `unknown ensemble member "${m}"`);
+    mask |= bit;
+  }
+  return mask;
+}
+
+/** Instantiates the core from its bytes or a compiled module and returns a synchronous forecaster. */
+export async function createForecaster(source: BufferSource | WebAssembly.Module): Promise<Forecaster> {
+  const imports = { env: { abort: abortImport.call({}) } };
+  const instance = source instanceof WebAssembly.Module
+    ? await WebAssembly.instantiate(source, imports)
+    : (await WebAssembly.instantiate(source, imports)).instance;
+  const ex = instance.exports as unknown as CoreExports;
+  const version = Number(ex.ABI_VERSION.value);
+  if (version !== HOST_ABI_VERSION) {
+    throw new Error(`tempo core ABI ${version} does not match host ABI ${HOST_ABI_VERSION}`);
+  }
+
+  function forecast(series: ArrayLike<number | null>, horizon: number, options: ForecastOptions = {}): ForecastResult {
+    const config = options.config ?? {};
+    const n = series.length;
+    const levels = options.level ?? [];
+    const model = MODEL_IDS[config.model ?? 'tempo'];
+    if (model === undefined) throw new CoreError(STATUS.UNKNOWN_MODEL, `unknown model "${config.model}"`);
+    const combine = COMBINE_IDS[config.combination ?? 'default'];
+    if (combine === undefined) throw new CoreError(STATUS.BAD_ARGUMENT, `unknown combination "${config.combination}"`);
+    if (levels.length > MAX_LEVELS) throw new CoreError(STATUS.BAD_ARGUMENT, `at most ${MAX_LEVELS} levels`);
+    const m = options.seasonLength ?? config.season_length ?? 0;
+    if (!Number.isInteger(horizon) || horizon < 1) throw new CoreError(STATUS.BAD_ARGUMENT, 'horizon must be a positive integer');
+    if (!Number.isInteger(m) || m < 0) throw new CoreError(STATUS.BAD_ARGUMENT, 'season length must be a positive integer');
+    const mask = membersMask(config.members);
+
+    ex.reset();
+    const yPtr = ex.alloc(n * 8);
+    const levelsPtr = ex.alloc(Math.max(1, levels.length) * 8);
+    const outLen = horizon * (1 + 2 * levels.length);
+    const outPtr = ex.alloc(outLen * 8);
+    const methodPtr = ex.alloc(METHOD_SLOTS * 4);
+    // views are made after the last alloc: a memory.grow detaches earlier views
+    const y = new Float64Array(ex.memory.buffer, yPtr, n);
+    for (let i = 0; i < n; i++) {
+      const v = series[i];
+      y[i] = v === null || v === undefined ? NaN : v;
+    }
+    new Float64Array(ex.memory.buffer, levelsPtr, levels.length).set(levels);
+    const status = ex.forecast(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr);
+    if (status !== STATUS.OK) throw new CoreError(status, STATUS_TEXT[status] ?? `core status ${status}`);
+
+    const out = new Float64Array(ex.memory.buffer, outPtr, outLen);
+    const meta = new Int32Array(ex.memory.buffer, methodPtr, METHOD_SLOTS);
+    const result: ForecastResult = {
+      forecast: Array.from(out.subarray(0, horizon)),
+      method: {
+        components: Array.from(meta.subarray(2, 2 + meta[1]), componentName),
+        season_length: meta[0],
+      },
+    };
+    if (levels.length > 0) {
+      result.intervals = {};
+      levels.forEach((lv, k) => {
+        result.intervals![String(lv)] = {
+          lower: Array.from(out.subarray((1 + 2 * k) * horizon, (2 + 2 * k) * horizon)),
+          upper: Array.from(out.subarray((2 + 2 * k) * horizon, (3 + 2 * k) * horizon)),
+        };
+      });
+    }
+    return result;
+  }
+
+  return { forecast, abiVersion: version };
+}

@@ -1,0 +1,46 @@
+// Request and response shapes of the public API, shared by server and client.
+
+export interface ForecastRequestBody {
+  series: Array<number | null>;
+  horizon: number;
+  season_length?: number;
+  level?: number[];
+}
+
+export interface ForecastResponseBody {
+  forecast: number[];
+  intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  model?: string;
+  method?: { components: string[]; season_length: number };
+}
+
+export type KeyStatus = 'active' | 'inactive';
+export type KeyEnv = 'live' | 'test';
+
+export interface ValidateResponseBody {
+  valid: boolean;
+  key_id: string;
+  status: KeyStatus;
+  env: KeyEnv;
+  project_id: string;
+  organization_id: string;
+  user_id: string;
+  product_id: string;
+  name: string;
+  expires_at: string | null;
+  rate_limit_per_minute: number;
+  rate_limit_per_hour: number;
+}
+
+export interface ModelInfo {
+  name: string;
+  default: boolean;
+  base: string;
+  config: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface ModelsResponseBody {
+  organization_id: string;
+  models: ModelInfo[];
+}

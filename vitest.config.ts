@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // server tests start real processes and databases; two cores are all CI has
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
