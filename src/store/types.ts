@@ -69,6 +69,8 @@ export interface Store {
   listModels(organizationId?: string): Promise<ModelRecord[]>;
   /** Stores an organization's own model; throws StoreConflictError when the name is taken. */
   createModel(model: NewModel): Promise<ModelRecord>;
+  /** Calls `listener` after this process changes a key (status), so caches drop it at once. */
+  onKeyChanged(listener: (keyId: string) => void): void;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
