@@ -1,0 +1,47 @@
+// Command-line options of `npm run eval`.
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { MODEL_IDS, type CoreModelName } from '../src/core/abi.js';
+
+export interface EvalArgs {
+  data: string;
+  blind: boolean;
+  model: CoreModelName;
+  out: string;
+  /** only groups whose "source/frequency" name contains this text (for quick partial runs). */
+  group?: string;
+}
+
+export const USAGE = `usage: npm run eval -- [--data DIR] [--blind] [--model NAME] [--out FILE] [--group TEXT]
+  --data DIR    folder of competition CSVs (default ../shared/data/dev from the repo root)
+  --blind       do not tell the model the season length (the core detects the period)
+  --model NAME  ${Object.keys(MODEL_IDS).join('|')} (default tempo)
+  --out FILE    JSON report (default eval/results/<model>-<told|blind>.json)
+  --group TEXT  only series whose group (e.g. M4/Hourly) contains TEXT`;
+
+/** Parses argv (without node and script) against the repo root; throws with a usage-worthy message. */
+export function parseEvalArgs(argv: string[], root: string): EvalArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      blind: { type: 'boolean', default: false },
+      model: { type: 'string', default: 'tempo' },
+      out: { type: 'string' },
+      group: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) throw new Error(USAGE);
+  const model = values.model as string;
+  if (!(model in MODEL_IDS)) throw new Error(`unknown model "${model}"\n${USAGE}`);
+  const blind = values.blind === true;
+  return {
+    data: values.data ?? join(root, '..', 'shared', 'data', 'dev'),
+    blind,
+    model: model as CoreModelName,
+    out: values.out ?? join(root, 'eval', 'results', `${model}-${blind ? 'blind' : 'told'}.json`),
+    group: values.group,
+  };
+}

@@ -1,0 +1,79 @@
+// `npm run eval`: accuracy (sMAPE, MASE, OWA vs Naive2) and speed of one core model on competition data.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadForecaster } from '../src/core/node.js';
+import { readDataset } from './csv.js';
+import { parseAnchors } from './anchors.js';
+import { evaluateAll, groupOf } from './run.js';
+import { groupTable, componentCounts, formatTable } from './report.js';
+import { parseEvalArgs } from './args.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseEvalArgs(process.argv.slice(2), root);
+  } catch (e) {
+    console.error((e as Error).message);
+    return 2;
+  }
+  let rows = readDataset(args.data);
+  if (args.group) rows = rows.filter((r) => groupOf(r).includes(args.group!));
+  if (rows.length === 0) { console.error('no series selected'); return 2; }
+  const anchorsPath = join(args.data, 'ANCHORS.md');
+  const anchors = existsSync(anchorsPath) ? parseAnchors(readFileSync(anchorsPath, 'utf8')) : undefined;
+
+  const core = await loadForecaster();
+  const mode = args.blind ? 'blind (season length detected by the core)' : 'told (season length from the CSV)';
+  console.log(`tempo eval: model=${args.model}, ${mode}, ${rows.length} series from ${args.data}`);
+  const tty = process.stderr.isTTY;
+  const results = evaluateAll(core, rows, {
+    model: args.model, blind: args.blind,
+    onProgress: tty ? (d, t) => process.stderr.write(`\r${d}/${t}${d === t ? '\n' : ''}`) : undefined,
+  });
+
+  const table = groupTable(results, args.model, anchors);
+  console.log('');
+  console.log(formatTable(table));
+  console.log('');
+  console.log('sMAPE, MASE: group means (M4 definitions); OWA = ½(sMAPE/sMAPE_Naive2 + MASE/MASE_Naive2) on group means,');
+  console.log('with Naive2 = our core\'s naive2 told the CSV season length (compare "N2 sMAPE" with R\'s "R N2 sMAPE").');
+  console.log('fails: share of series that threw or gave a non-finite value; such a series is scored with the Naive2 forecast.');
+  console.log('naive fb: share of series where the core fell back to plain naive. ms: wall time of the forecast call per series.');
+  console.log('R ets OWA / R ens_med OWA: R forecast 8.20 on the same group, from ANCHORS.md (ens_median on a subset for H/D).');
+
+  const counts = componentCounts(results);
+  console.log('');
+  console.log(`components that ran (series count): ${counts.slice(0, 12).map(([c, k]) => `${c} ${k}`).join(', ')}`);
+  const benchOff = results.filter((r) => !(r.naive2Method.length === 1 && r.naive2Method[0] === 'naive2'));
+  if (benchOff.length > 0) {
+    console.log(`WARNING: Naive2 did not run as naive2 on ${benchOff.length}/${results.length} series ` +
+      `(reported ${[...new Set(benchOff.map((r) => r.naive2Method.join('+')))].join(', ')}): OWA is relative to that instead.`);
+  }
+  const failed = results.filter((r) => r.failed);
+  for (const r of failed.slice(0, 10)) console.log(`FAILED ${r.id}: ${r.error}`);
+  if (failed.length > 10) console.log(`… and ${failed.length - 10} more failed series`);
+
+  mkdirSync(dirname(args.out), { recursive: true });
+  writeFileSync(args.out, JSON.stringify({
+    model: args.model,
+    mode: args.blind ? 'blind' : 'told',
+    data: args.data,
+    created: new Date().toISOString(),
+    abiVersion: core.abiVersion,
+    node: process.version,
+    groups: table,
+    components: Object.fromEntries(counts),
+    series: results.map((r) => ({
+      id: r.id, group: r.group, sMAPE: r.smape, MASE: r.mase, ms: r.ms, method: r.method,
+      season_length: r.season_length, failed: r.failed, ...(r.error ? { error: r.error } : {}),
+      naive2_sMAPE: r.naive2Smape, naive2_MASE: r.naive2Mase,
+    })),
+  }, null, 1) + '\n');
+  console.log(`report: ${args.out}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,54 @@
+// The M4 accuracy measures: sMAPE, MASE and OWA relative to Naive2 (definitions in data/dev/README.md).
+
+/** sMAPE in percent: mean of 200·|y−f|/(|y|+|f|) over the horizon; a 0/0 term counts 0. */
+export function smape(actual: ArrayLike<number>, forecast: ArrayLike<number>): number {
+  if (actual.length !== forecast.length || actual.length === 0) throw new Error('smape: lengths differ or are zero');
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) {
+    const den = Math.abs(actual[i]) + Math.abs(forecast[i]);
+    if (den > 0) sum += (200 * Math.abs(actual[i] - forecast[i])) / den;
+  }
+  return sum / actual.length;
+}
+
+/**
+ * MASE scale: the in-sample mean absolute difference at lag m, falling back to lag 1 when the
+ * series is not longer than m (the M4 guide's rule, so short seasonal series still get a scale).
+ */
+export function maseScale(train: ArrayLike<number>, m: number): number {
+  const lag = train.length > m ? m : 1;
+  if (train.length <= lag) return NaN;
+  let sum = 0;
+  for (let t = lag; t < train.length; t++) sum += Math.abs(train[t] - train[t - lag]);
+  return sum / (train.length - lag);
+}
+
+/** MASE: mean absolute forecast error over the scale from `maseScale(train, m)`. */
+export function mase(train: ArrayLike<number>, actual: ArrayLike<number>, forecast: ArrayLike<number>, m: number): number {
+  if (actual.length !== forecast.length || actual.length === 0) throw new Error('mase: lengths differ or are zero');
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) sum += Math.abs(actual[i] - forecast[i]);
+  return sum / actual.length / maseScale(train, m);
+}
+
+/** OWA on group means: ½(sMAPE/sMAPE_Naive2 + MASE/MASE_Naive2); exactly 1 for Naive2 itself. */
+export function owa(smapeMean: number, maseMean: number, smapeNaive2: number, maseNaive2: number): number {
+  return 0.5 * (smapeMean / smapeNaive2 + maseMean / maseNaive2);
+}
+
+/** Arithmetic mean (NaN for an empty list). */
+export function mean(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  let s = 0;
+  for (const x of xs) s += x;
+  return s / xs.length;
+}
+
+/** The q-quantile (0..1) by linear interpolation between order statistics (R's type 7). */
+export function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return s[lo] + (s[hi] - s[lo]) * (pos - lo);
+}
