@@ -1,0 +1,177 @@
+// The service configuration: read from flags and environment once, at startup, validated, frozen,
+// and passed down. Nothing below the entry points reads process.env (DESIGN rule 7).
+import { availableParallelism } from 'node:os';
+import { MAX_LEVELS } from '../core/abi.js';
+
+/** Request bounds the server enforces (SPEC "Bounds"). */
+export interface Bounds {
+  maxSeriesLength: number;
+  maxHorizon: number;
+  bodyLimitBytes: number;
+  maxLevels: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Public origin of the web app (settings page links); null = the server's own origin. */
+  appUrl: string | null;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Server secret mixed into key hashes (HMAC-SHA256); null = plain SHA-256. */
+  keyPepper: string | null;
+  bounds: Bounds;
+  forecastTimeoutMs: number;
+  lockLeaseMs: number;
+  workers: number;
+  keyCacheTtlMs: number;
+  keyCacheMax: number;
+  negativeCacheTtlMs: number;
+  shutdownGraceMs: number;
+  limitsFailOpen: boolean;
+  logLevel: LogLevel;
+  defaultRatePerMinute: number;
+  defaultRatePerHour: number;
+}
+
+/** Raised for a configuration value that cannot be used; the message names the flag or variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Flags = Record<string, string | boolean | undefined>;
+export type Env = Record<string, string | undefined>;
+
+/** Default requests per minute for a new key. */
+export const DEFAULT_RATE_PER_MINUTE = 60;
+/** Default requests per hour for a new key. */
+export const DEFAULT_RATE_PER_HOUR = 1000;
+/** Longest time a cached key record may be trusted (a disabled key stops working within this). */
+export const MAX_KEY_CACHE_TTL_MS = 30_000;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_PEPPER_LENGTH = 16;
+
+// A value and the name the operator used for it, so every error can say where to look.
+interface Source { value: string; name: string }
+
+function pick(flags: Flags, flag: string | null, env: Env, variable: string | null): Source | undefined {
+  if (flag !== null) {
+    const v = flags[flag];
+    if (typeof v === 'boolean') throw new ConfigError(`--${flag} needs a value`);
+    if (v !== undefined) return { value: v, name: `--${flag}` };
+  }
+  if (variable !== null) {
+    const v = env[variable];
+    // An empty variable is how shells and compose files say "unset".
+    if (v !== undefined && v !== '') return { value: v, name: variable };
+  }
+  return undefined;
+}
+
+function integer(src: Source | undefined, fallback: number, min: number, max: number): number {
+  if (src === undefined) return fallback;
+  const text = src.value.trim();
+  if (!/^\d+$/.test(text)) throw new ConfigError(`${src.name} must be a whole number from ${min} to ${max} (got "${src.value}")`);
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${src.name} must be a whole number from ${min} to ${max} (got ${text})`);
+  }
+  return n;
+}
+
+function url(src: Source | undefined, protocols: string[]): string | null {
+  if (src === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(src.value);
+  } catch {
+    throw new ConfigError(`${src.name} must be a URL (got "${src.value}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${src.name} must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL (got "${parsed.protocol}")`);
+  }
+  return src.value;
+}
+
+function boolean(src: Source | undefined): boolean {
+  if (src === undefined) return false;
+  const v = src.value.trim().toLowerCase();
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new ConfigError(`${src.name} must be 1 or 0 (got "${src.value}")`);
+}
+
+/** Reads and validates the configuration from command-line flags and environment; throws ConfigError. */
+export function loadConfig(flags: Flags, env: Env): Config {
+  const hostSrc = pick(flags, 'host', env, 'HOST');
+  const host = hostSrc?.value.trim() ?? '127.0.0.1';
+  if (host === '' || /\s|\//.test(host)) throw new ConfigError(`${hostSrc!.name} must be a host name or IP address (got "${hostSrc!.value}")`);
+
+  const dataDirSrc = pick(flags, 'data-dir', env, 'TEMPO_DATA_DIR');
+  const dataDir = dataDirSrc?.value ?? './data';
+  if (dataDir.trim() === '') throw new ConfigError(`${dataDirSrc!.name} must be a directory path`);
+
+  const appUrlRaw = url(pick(flags, null, env, 'TEMPO_APP_URL'), ['http:', 'https:']);
+  // Links are built as appUrl + '/platform/...', so a trailing slash would double up.
+  const appUrl = appUrlRaw === null ? null : appUrlRaw.replace(/\/+$/, '');
+
+  const databaseUrl = url(pick(flags, null, env, 'DATABASE_URL'), ['postgres:', 'postgresql:']);
+  if (databaseUrl !== null) {
+    throw new ConfigError('DATABASE_URL is set, but PostgreSQL storage is not supported yet in this version of tempo; '
+      + 'unset DATABASE_URL to keep keys and models in the SQLite file under TEMPO_DATA_DIR');
+  }
+  const redisUrl = url(pick(flags, null, env, 'REDIS_URL'), ['redis:', 'rediss:']);
+  if (redisUrl !== null) {
+    throw new ConfigError('REDIS_URL is set, but Redis-backed limits are not supported yet in this version of tempo; '
+      + 'unset REDIS_URL to keep rate limits and locks in memory (one instance)');
+  }
+
+  const pepperSrc = pick(flags, null, env, 'TEMPO_KEY_PEPPER');
+  if (pepperSrc !== undefined && pepperSrc.value.length < MIN_PEPPER_LENGTH) {
+    throw new ConfigError(`TEMPO_KEY_PEPPER must be at least ${MIN_PEPPER_LENGTH} characters (got ${pepperSrc.value.length})`);
+  }
+
+  const logSrc = pick(flags, null, env, 'TEMPO_LOG_LEVEL');
+  const logLevel = (logSrc?.value.trim().toLowerCase() ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`TEMPO_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logSrc!.value}")`);
+  }
+
+  const e = (name: string) => pick(flags, null, env, name);
+  const config: Config = {
+    host,
+    port: integer(pick(flags, 'port', env, 'PORT'), 8080, 0, 65535),
+    dataDir,
+    appUrl,
+    databaseUrl,
+    redisUrl,
+    keyPepper: pepperSrc?.value ?? null,
+    bounds: Object.freeze({
+      maxSeriesLength: integer(e('TEMPO_MAX_SERIES_LENGTH'), 10_000, 1, 10_000_000),
+      maxHorizon: integer(e('TEMPO_MAX_HORIZON'), 1000, 1, 1_000_000),
+      bodyLimitBytes: integer(e('TEMPO_BODY_LIMIT_BYTES'), 1_048_576, 1024, 1024 * 1024 * 1024),
+      // The core's level buffer has MAX_LEVELS slots; more cannot be passed through.
+      maxLevels: integer(e('TEMPO_MAX_LEVELS'), 10, 0, MAX_LEVELS),
+    }),
+    forecastTimeoutMs: integer(e('TEMPO_FORECAST_TIMEOUT_MS'), 10_000, 1, 3_600_000),
+    lockLeaseMs: integer(e('TEMPO_LOCK_LEASE_MS'), 30_000, 1000, 3_600_000),
+    workers: integer(e('TEMPO_WORKERS'), Math.min(2, availableParallelism()), 1, 256),
+    // The cache holds records, never verdicts; the TTL caps how long a disable takes to bite.
+    keyCacheTtlMs: integer(e('TEMPO_KEY_CACHE_TTL_MS'), MAX_KEY_CACHE_TTL_MS, 0, MAX_KEY_CACHE_TTL_MS),
+    keyCacheMax: 10_000,
+    negativeCacheTtlMs: integer(e('TEMPO_NEGATIVE_CACHE_TTL_MS'), 5000, 0, MAX_KEY_CACHE_TTL_MS),
+    shutdownGraceMs: integer(e('TEMPO_SHUTDOWN_GRACE_MS'), 10_000, 0, 600_000),
+    limitsFailOpen: boolean(e('TEMPO_LIMITS_FAIL_OPEN')),
+    logLevel,
+    defaultRatePerMinute: DEFAULT_RATE_PER_MINUTE,
+    defaultRatePerHour: DEFAULT_RATE_PER_HOUR,
+  };
+  return Object.freeze(config);
+}
