@@ -2,3 +2,4 @@
 export { ABI_VERSION } from "./abi/version";
 export { reset, alloc } from "./abi/memory";
 export { forecast } from "./abi/forecast";
+export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute } from "./abi/stats_exports";

@@ -1,16 +1,9 @@
 // Fills missing values (NaN) so every model sees a gap-free series.
+import { seasonalityTest } from "./seasonality";
+import { seasonalIndices } from "./decompose";
 
-/**
- * Returns a copy of `y` with leading NaNs dropped, interior gaps filled by linear interpolation
- * and trailing gaps carried forward. Expects at least one finite value. `m` (0 when unknown) is
- * the seasonal period; seasonal-aware filling uses it when the series is long enough.
- */
-export function impute(y: Float64Array, m: i32): Float64Array {
-  const n = y.length;
-  let first = 0;
-  while (first < n && !isFinite(y[first])) first++;
-  const out = new Float64Array(n - first);
-  for (let i = first; i < n; i++) out[i - first] = y[i];
+/** Linear interpolation across interior gaps and last-value carry over trailing ones (in place). */
+function fillLinear(out: Float64Array): void {
   const k = out.length;
   let prev = -1;
   for (let i = 0; i < k; i++) {
@@ -23,5 +16,45 @@ export function impute(y: Float64Array, m: i32): Float64Array {
     }
   }
   for (let i = prev + 1; i < k; i++) out[i] = out[prev];
+}
+
+/**
+ * Returns a copy of `y` with leading NaNs dropped, interior gaps filled by linear interpolation
+ * and trailing gaps carried forward. Expects at least one finite value. `m` (0 when unknown) is
+ * the seasonal period; when m > 1, the series has at least 3m points and the linearly filled
+ * series passes the seasonality test, the interpolation runs on the seasonally adjusted series
+ * (additive classical indices) and the season is put back,
+ * so a gap keeps the seasonal shape and a trailing gap continues it. Never produces NaN.
+ */
+export function impute(y: Float64Array, m: i32): Float64Array {
+  const n = y.length;
+  let first = 0;
+  while (first < n && !isFinite(y[first])) first++;
+  const out = new Float64Array(n - first);
+  let gaps = 0;
+  for (let i = first; i < n; i++) {
+    const v = y[i];
+    out[i - first] = v;
+    if (!isFinite(v)) gaps++;
+  }
+  const k = out.length;
+  if (gaps == 0 || k == 0) return out;
+  const missing = new Uint8Array(k);
+  for (let i = 0; i < k; i++) missing[i] = isFinite(out[i]) ? 0 : 1;
+  fillLinear(out);
+  if (m <= 1 || k < 3 * m || !seasonalityTest(out, m)) return out;
+
+  // the indices come from the linearly filled series: gaps shrink them a little towards flat,
+  // which errs on the safe side, and the observed points keep their exact values below
+  const idx = seasonalIndices(out, m, false);
+  const adj = new Float64Array(k);
+  for (let i = 0; i < k; i++) adj[i] = missing[i] ? NaN : y[first + i] - idx[i % m];
+  fillLinear(adj);
+  for (let i = 0; i < k; i++) {
+    if (missing[i]) {
+      const v = adj[i] + idx[i % m];
+      if (isFinite(v)) out[i] = v;
+    }
+  }
   return out;
 }

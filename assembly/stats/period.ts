@@ -1,6 +1,75 @@
 // Automatic period detection for callers who send no season_length.
+import { acf } from "./acf";
+import { seasonalityTest } from "./seasonality";
 
-/** The dominant seasonal period of `y`, or 1 when none is found. */
+/** Longest lag searched: keeps detection O(n·400) on long series. */
+const MAX_LAG: i32 = 400;
+/** z-score a differenced-ACF peak must exceed (stricter than 1.645: many lags are tried at once). */
+const PEAK_Z: f64 = 2.5;
+
+/** Periods of common calendars; preferred over a neighbouring lag the data supports about as well. */
+const CALENDAR: StaticArray<i32> = [4, 7, 12, 24, 52, 168, 365];
+
+function differenced(y: Float64Array): Float64Array {
+  const d = new Float64Array(y.length - 1);
+  for (let t = 1; t < y.length; t++) d[t - 1] = y[t] - y[t - 1];
+  return d;
+}
+
+/**
+ * The dominant seasonal period of `y`, or 1 when none is found. Candidates are the peaks of the
+ * autocorrelation of the differenced series (differencing keeps a trend from reading as a season)
+ * that stand above Bartlett's bound; the strongest peak is traced back to its fundamental (the
+ * smallest supported divisor), moved to a calendar period next to it when the data supports that
+ * as well, and kept only when the M4 90% seasonality test passes on the series itself.
+ */
 export function detectPeriod(y: Float64Array): i32 {
-  return 1;
+  const n = y.length;
+  if (n < 8) return 1;
+  const d = differenced(y);
+  const nd = d.length;
+  let maxLag = n / 3;
+  if (maxLag > MAX_LAG) maxLag = MAX_LAG;
+  if (maxLag < 2) return 1;
+  const r = acf(d, maxLag + 1);
+
+  // Bartlett's standard error at each lag, from the correlations below it
+  const bound = new Float64Array(maxLag + 1);
+  let cum = 1.0;
+  for (let k = 1; k <= maxLag; k++) {
+    bound[k] = PEAK_Z * Math.sqrt(cum / <f64>nd);
+    cum += 2.0 * r[k] * r[k];
+  }
+  const peak = new Uint8Array(maxLag + 1);
+  let best = 0;
+  for (let k = 2; k <= maxLag; k++) {
+    if (r[k] >= r[k - 1] && r[k] >= r[k + 1] && r[k] > bound[k]) {
+      peak[k] = 1;
+      if (best == 0 || r[k] > r[best]) best = k;
+    }
+  }
+  if (best == 0) return 1;
+
+  // a season of period p also correlates at 2p, 3p...: report the fundamental when its own
+  // peak and every multiple up to the strongest are supported
+  let period = best;
+  for (let k = 2; k < best; k++) {
+    if (!peak[k] || best % k != 0) continue;
+    let ok = true;
+    for (let j = k; j <= best; j += k) {
+      if (!(r[j] > 0.5 * r[best]) || !(r[j] > bound[j])) { ok = false; break; }
+    }
+    if (ok) { period = k; break; }
+  }
+
+  // calendar periods are far more common than their neighbours: prefer one the data supports
+  for (let i = 0; i < CALENDAR.length; i++) {
+    const c = CALENDAR[i];
+    if (c == period || c > maxLag) continue;
+    const tol = c < 20 ? 1 : c / 20;
+    if (Math.abs(period - c) <= tol && r[c] > 0.8 * r[period] && r[c] > bound[c]) { period = c; break; }
+  }
+
+  if (!seasonalityTest(y, period)) return 1;
+  return period;
 }

@@ -1,0 +1,65 @@
+// The M4 benchmarks' seasonal adjustment: decompose only when the 90% test says the season is real.
+import { seasonalityTest } from "./seasonality";
+import { seasonalIndices, deseasonalise, reseasonalise } from "./decompose";
+
+/** How a series was seasonally adjusted, so a forecast of the adjusted series can be put back. */
+export class SeasonalAdjustment {
+  constructor(
+    /** the seasonally adjusted series (the input itself when `seasonal` is false) */
+    public adjusted: Float64Array,
+    /** the indices (length m, or [neutral] when not seasonal) */
+    public indices: Float64Array,
+    public multiplicative: bool,
+    public seasonal: bool,
+  ) {}
+
+  /** The index that applies at time t (t counted from the series start; t >= n is the future). */
+  factorAt(t: i32): f64 {
+    if (!this.seasonal) return this.multiplicative ? 1.0 : 0.0;
+    return this.indices[t % this.indices.length];
+  }
+
+  /** Puts the season back on a forecast path whose first point is time n (in place). */
+  restore(path: Float64Array, n: i32): Float64Array {
+    if (!this.seasonal) return path;
+    return reseasonalise(path, this.indices, this.multiplicative, n);
+  }
+
+  /** Scales forecast-error standard deviations to the original units (in place). */
+  restoreSd(sd: Float64Array, n: i32): Float64Array {
+    if (!this.seasonal || !this.multiplicative) return sd;
+    for (let i = 0; i < sd.length; i++) sd[i] *= this.factorAt(n + i);
+    return sd;
+  }
+}
+
+function allPositive(y: Float64Array): bool {
+  for (let i = 0; i < y.length; i++) if (!(y[i] > 0.0)) return false;
+  return true;
+}
+
+/**
+ * Seasonally adjusts `y` the M4 way: classical multiplicative decomposition at period m when the
+ * 90% seasonality test passes (m > 1, n >= 3m), additive when the data is not strictly positive,
+ * and no adjustment otherwise.
+ */
+export function seasonalAdjust(y: Float64Array, m: i32): SeasonalAdjustment {
+  if (m <= 1 || y.length < 3 * m || !seasonalityTest(y, m)) {
+    const none = new Float64Array(1);
+    none[0] = 1.0;
+    return new SeasonalAdjustment(y, none, true, false);
+  }
+  const mult = allPositive(y);
+  const idx = seasonalIndices(y, m, mult);
+  if (mult) {
+    // a vanishing index would blow the adjusted series up; treat it as no usable season
+    for (let i = 0; i < m; i++) {
+      if (!(idx[i] > 1e-8) || !isFinite(idx[i])) {
+        const none = new Float64Array(1);
+        none[0] = 1.0;
+        return new SeasonalAdjustment(y, none, true, false);
+      }
+    }
+  }
+  return new SeasonalAdjustment(deseasonalise(y, idx, mult, 0), idx, mult, true);
+}
