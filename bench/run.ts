@@ -1,0 +1,36 @@
+// `npm run bench`: every benchmark suite in turn, one table, JSON to bench/results/<timestamp>.json and latest.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
+import { coreSuite } from './core.bench.js';
+import { boundarySuite } from './boundary.bench.js';
+import { etsKernelSuite } from './ets-kernel.bench.js';
+import { formatRows, type SuiteResult } from './harness.js';
+
+const suites: Array<[string, () => Promise<SuiteResult>]> = [
+  ['boundary', boundarySuite],
+  ['ets-kernel', etsKernelSuite],
+  ['core', coreSuite],
+];
+
+const results: SuiteResult[] = [];
+const started = new Date();
+for (const [name, suite] of suites) {
+  process.stderr.write(`bench: ${name}…\n`);
+  results.push(await suite());
+}
+console.log(formatRows(results));
+
+const dir = fileURLToPath(new URL('./results/', import.meta.url));
+mkdirSync(dir, { recursive: true });
+const doc = JSON.stringify({
+  created: started.toISOString(),
+  seconds: (Date.now() - started.getTime()) / 1000,
+  node: process.version,
+  cpu: cpus()[0]?.model,
+  results,
+}, null, 1) + '\n';
+const file = `${dir}${started.toISOString().replace(/[:.]/g, '-')}.json`;
+writeFileSync(file, doc);
+writeFileSync(`${dir}latest.json`, doc);
+console.log(`results: ${file}`);
