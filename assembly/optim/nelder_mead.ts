@@ -84,7 +84,9 @@ export function nelderMead(
       xc[j] = cen[j] + 0.5 * (base - cen[j]);
     }
     const fc = f.eval(xc); evals++;
-    if (fc < (outside ? fr : fw)) {
+    // named first: AssemblyScript's parser reads `fc < (` as the start of a type argument
+    const fRef = outside ? fr : fw;
+    if (fc < fRef) {
       for (let j = 0; j < d; j++) pts[worst * d + j] = xc[j]; vals[worst] = fc;
       continue;
     }
