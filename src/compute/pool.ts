@@ -1,0 +1,126 @@
+// The worker pool: runs forecasts off the event loop, each worker holding its own WASM core.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { CoreConfig, ForecastResult } from '../core/index.js';
+import type { ForecastReply, ForecastTask } from './worker.js';
+
+export interface ComputePoolOptions {
+  /** Worker threads (each holds one core instance). */
+  workers: number;
+  /** Per-forecast time limit, queue wait included. */
+  timeoutMs: number;
+  /** The .wasm to load; default build/tempo.wasm. */
+  wasmPath?: string;
+}
+
+export interface ForecastInput {
+  series: ArrayLike<number | null>;
+  horizon: number;
+  seasonLength?: number;
+  level?: number[];
+  config?: CoreConfig;
+}
+
+/** The forecast took longer than the time limit; its worker was stopped. */
+export class ComputeTimeoutError extends Error {
+  constructor(public readonly timeoutMs: number) {
+    super(`forecast exceeded ${timeoutMs} ms`);
+    this.name = 'ComputeTimeoutError';
+  }
+}
+
+/** The core refused the input with a status (an expected failure, e.g. a bad argument). */
+export class ComputeRejectedError extends Error {
+  constructor(public readonly status: number, message: string) {
+    super(message);
+    this.name = 'ComputeRejectedError';
+  }
+}
+
+/** The core trapped or the worker died; the instance was replaced. */
+export class ComputeCrashError extends Error {
+  constructor(cause: unknown) {
+    super('forecast worker failed', { cause });
+    this.name = 'ComputeCrashError';
+  }
+}
+
+export interface ComputePool {
+  /** Forecasts in a worker; rejects with ComputeTimeoutError, ComputeRejectedError or ComputeCrashError. */
+  forecast(input: ForecastInput): Promise<ForecastResult>;
+  /** Resolves once a worker has loaded the core (remembered after the first success). */
+  ready(): Promise<void>;
+  /** Forecasts running or queued right now. */
+  inFlight(): number;
+  /** Waits for queued and running work, then stops the workers. */
+  close(): Promise<void>;
+}
+
+/** The compiled worker: next to this file when compiled, else in dist/ (vitest runs sources). */
+export function workerPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  const sibling = here.replace(/\.ts$/, '.js').replace(/pool\.js$/, 'worker.js');
+  if (here.endsWith('.js') && existsSync(sibling)) return sibling;
+  const root = here.slice(0, here.lastIndexOf('/src/'));
+  return `${root}/dist/src/compute/worker.js`;
+}
+
+/** Starts a piscina pool of `workers` threads running the WASM core. */
+export function createComputePool(options: ComputePoolOptions): ComputePool {
+  const filename = workerPath();
+  if (!existsSync(filename)) {
+    throw new Error(`compute worker not found at ${filename}: run \`npm run build:ts\` first`);
+  }
+  const threads = Math.max(1, options.workers);
+  const piscina = new Piscina({
+    filename,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Infinity,
+    workerData: { wasmPath: options.wasmPath },
+  });
+  let running = 0;
+  // the first successful load proves the wasm file and ABI are good for every later worker too
+  let loaded: Promise<void> | null = null;
+
+  async function forecast(input: ForecastInput): Promise<ForecastResult> {
+    const series = Float64Array.from(input.series as ArrayLike<number>, (v) => (v === null ? NaN : v));
+    const task: ForecastTask = {
+      series,
+      horizon: input.horizon,
+      seasonLength: input.seasonLength,
+      level: input.level,
+      config: input.config,
+    };
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    running += 1;
+    let reply: ForecastReply;
+    try {
+      reply = await piscina.run(task, { signal, transferList: [series.buffer] });
+    } catch (err) {
+      // aborting a running task terminates its worker; piscina starts a fresh one
+      if (signal.aborted) throw new ComputeTimeoutError(options.timeoutMs);
+      throw new ComputeCrashError(err);
+    } finally {
+      running -= 1;
+    }
+    if (!reply.ok) throw new ComputeRejectedError(reply.status, reply.message);
+    return reply.result;
+  }
+
+  return {
+    forecast,
+    ready() {
+      loaded ??= piscina.run(undefined, { name: 'ping' }).then(() => undefined, (err) => {
+        loaded = null;
+        throw err;
+      });
+      return loaded;
+    },
+    inFlight: () => running,
+    async close() {
+      await piscina.close();
+    },
+  };
+}
