@@ -1,7 +1,70 @@
 // Entry point of the ARIMA family used by the dispatcher and the ensemble.
+// Automatic ARIMA after Hyndman & Khandakar (2008): D by seasonal strength, d by KPSS, orders
+// by a stepwise AICc search, coefficients by conditional sum of squares (see README.md here).
 import { ModelForecast, failed } from "../result";
+import { CODE_ARIMA_BASE } from "../../abi/models";
+import { difference, isConstant } from "./difference";
+import { chooseD } from "./kpss";
+import { seasonalStrength, SEASONAL_STRENGTH_THRESHOLD } from "./seasonal_strength";
+import { CssProblem } from "./css";
+import { FitWork } from "./fit";
+import { stepwiseSearch, SearchSettings } from "./search";
+import { arimaForecast } from "./forecast";
 
-/** Automatic (seasonal) ARIMA chosen by AICc with a stepwise search. */
+// Seasonal AR/MA terms are estimated up to this period; longer periods get seasonal differencing only.
+export const MAX_SEASONAL_TERMS_PERIOD: i32 = 24;
+// Upper bound on candidates fitted by the stepwise search (R's default nmodels is 94).
+const MAX_MODELS: i32 = 60;
+
+// A flat forecast at the series' value, for a series with nothing left to model.
+function constantForecast(v: f64, h: i32): ModelForecast {
+  const mean = new Float64Array(h);
+  for (let i = 0; i < h; i++) mean[i] = v;
+  return new ModelForecast(mean, new Float64Array(h), CODE_ARIMA_BASE);
+}
+
+/** Automatic (seasonal) ARIMA chosen by AICc with a stepwise search; ok = false when the series is too short. */
 export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
-  return failed(h);
+  const n = y.length;
+  if (n < 3 || h < 1) return failed(h);
+  let scale = 0.0;
+  for (let i = 0; i < n; i++) { const v = Math.abs(y[i]); if (v > scale) scale = v; }
+  if (!isFinite(scale)) return failed(h);
+  if (isConstant(y, 1e-13)) return constantForecast(y[n - 1], h);
+  // scaling (not centring: a zero-mean ARMA must keep its meaning) keeps 1e-9 and 1e12 alike
+  const z = new Float64Array(n);
+  for (let i = 0; i < n; i++) z[i] = y[i] / scale;
+
+  const season = m > 1 ? m : 1;
+  let D = 0;
+  if (season > 1 && n >= 2 * season + 4 && seasonalStrength(z, season) > SEASONAL_STRENGTH_THRESHOLD) D = 1;
+  let w = D == 1 ? difference(z, season) : z;
+  const d = chooseD(w, D == 1 ? 1 : 2);
+  for (let i = 0; i < d; i++) w = difference(w, 1);
+
+  const seasonalTerms = season > 1 && season <= MAX_SEASONAL_TERMS_PERIOD && w.length >= 2 * season + 4;
+  // residuals of the first season lean on pre-sample zeros, so every candidate skips them alike
+  const burnIn = seasonalTerms ? season : 0;
+  if (w.length - burnIn < 3) return failed(h);
+  const prob = new CssProblem(w, burnIn);
+  const wk = new FitWork(prob.nEff);
+  const cfg = new SearchSettings(d, D, season, seasonalTerms, d + D <= 1, MAX_MODELS);
+  const best = stepwiseSearch(prob, wk, cfg);
+  if (best === null) return failed(h);
+
+  const spec = best.spec;
+  prob.spec = spec;
+  prob.ssr(best.par, new Float64Array(0));
+  const k = spec.nCoef;
+  const nEff = prob.nEff;
+  // unbiased innovation variance for the intervals (the ML one is for the criterion)
+  const sigma2 = best.ssr / <f64>(nEff > k ? nEff - k : nEff);
+  const path = arimaForecast(z, spec, best.par, prob.e, sigma2, h);
+  const mean = path.mean, sd = path.sd;
+  for (let i = 0; i < h; i++) {
+    mean[i] *= scale;
+    sd[i] *= scale;
+    if (!isFinite(mean[i]) || !isFinite(sd[i])) return failed(h);
+  }
+  return new ModelForecast(mean, sd, spec.code());
 }

@@ -1,0 +1,24 @@
+// Differencing at a lag, the operation that turns an integrated series into a stationary one.
+
+/** y_t - y_{t-lag} for t = lag..n-1 (length n - lag; empty when n <= lag). */
+export function difference(y: Float64Array, lag: i32): Float64Array {
+  const n = y.length;
+  const len = n > lag ? n - lag : 0;
+  const out = new Float64Array(len);
+  for (let t = 0; t < len; t++) out[t] = y[t + lag] - y[t];
+  return out;
+}
+
+/** True when every value equals the first within `tol` (relative to the largest magnitude). */
+export function isConstant(x: Float64Array, tol: f64): bool {
+  const n = x.length;
+  if (n <= 1) return true;
+  let lo = x[0], hi = x[0], big = 0.0;
+  for (let i = 0; i < n; i++) {
+    const v = x[i];
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    if (Math.abs(v) > big) big = Math.abs(v);
+  }
+  return hi - lo <= tol * (big > 1.0 ? big : 1.0);
+}

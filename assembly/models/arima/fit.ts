@@ -1,0 +1,139 @@
+// Estimates one candidate by conditional sum of squares with Levenberg–Marquardt and scores it by AICc.
+import { ArimaSpec } from "./spec";
+import { CssProblem } from "./css";
+
+const MAX_COEF: i32 = 8;
+const MAX_ITER: i32 = 40;
+// the σ² floor keeps log σ² finite for a perfectly fitted (e.g. exactly linear) series; data are scaled to |z| <= 1
+const SIGMA2_FLOOR: f64 = 1e-34;
+
+/** A fitted candidate: its orders, coefficients, residual sum of squares and AICc. */
+export class ArimaFit {
+  constructor(public spec: ArimaSpec, public par: Float64Array, public ssr: f64, public aicc: f64) {}
+}
+
+/** Buffers of the least-squares iterations, allocated once per series (see CssProblem). */
+export class FitWork {
+  jac: Float64Array;
+  r0: Float64Array;
+  r1: Float64Array;
+  a: Float64Array = new Float64Array(MAX_COEF * MAX_COEF);
+  mat: Float64Array = new Float64Array(MAX_COEF * (MAX_COEF + 1));
+  g: Float64Array = new Float64Array(MAX_COEF);
+  delta: Float64Array = new Float64Array(MAX_COEF);
+  probe: Float64Array = new Float64Array(MAX_COEF);
+  trial: Float64Array = new Float64Array(MAX_COEF);
+  constructor(nEff: i32) {
+    const len = nEff > 0 ? nEff : 1;
+    this.jac = new Float64Array(MAX_COEF * len);
+    this.r0 = new Float64Array(len);
+    this.r1 = new Float64Array(len);
+  }
+}
+
+/** AICc of a CSS fit with `k` coefficients (σ² counted too) on `nEff` residuals; +Infinity when undefined. */
+export function cssAicc(ssr: f64, nEff: i32, k: i32): f64 {
+  const K = <f64>(k + 1), n = <f64>nEff;
+  if (!(n - K - 1.0 > 0.0) || !isFinite(ssr)) return Infinity;
+  let s2 = ssr / n;
+  if (s2 < SIGMA2_FLOOR) s2 = SIGMA2_FLOOR;
+  const loglik = -0.5 * n * (Math.log(2.0 * Math.PI * s2) + 1.0);
+  return -2.0 * loglik + 2.0 * K + 2.0 * K * (K + 1.0) / (n - K - 1.0);
+}
+
+// Solves mat·δ = rhs for a k×k system stored row-major with rhs as column k; false when singular.
+function solveInPlace(mat: Float64Array, k: i32, out: Float64Array): bool {
+  const w = k + 1;
+  for (let c = 0; c < k; c++) {
+    let piv = c;
+    for (let r = c + 1; r < k; r++) if (Math.abs(mat[r * w + c]) > Math.abs(mat[piv * w + c])) piv = r;
+    const pv = mat[piv * w + c];
+    if (!(Math.abs(pv) > 1e-300)) return false;
+    if (piv != c) for (let j = 0; j < w; j++) { const t = mat[c * w + j]; mat[c * w + j] = mat[piv * w + j]; mat[piv * w + j] = t; }
+    for (let r = c + 1; r < k; r++) {
+      const f = mat[r * w + c] / pv;
+      if (f == 0.0) continue;
+      for (let j = c; j < w; j++) mat[r * w + j] -= f * mat[c * w + j];
+    }
+  }
+  for (let r = k - 1; r >= 0; r--) {
+    let s = mat[r * w + k];
+    for (let j = r + 1; j < k; j++) s -= mat[r * w + j] * out[j];
+    out[r] = s / mat[r * w + r];
+    if (!isFinite(out[r])) return false;
+  }
+  return true;
+}
+
+/**
+ * Minimises the conditional sum of squares of `spec` on `prob` from the admissible point `start`
+ * (Levenberg–Marquardt with forward-difference Jacobian; steps leaving the stationary/invertible
+ * region are rejected like steps that do not improve). Returns the fit with its AICc.
+ */
+export function fitCss(prob: CssProblem, wk: FitWork, spec: ArimaSpec, start: Float64Array): ArimaFit {
+  prob.spec = spec;
+  const k = spec.nCoef;
+  const N = prob.nEff;
+  const x = new Float64Array(k);
+  for (let j = 0; j < k; j++) x[j] = start[j];
+  let r0 = wk.r0, r1 = wk.r1;
+  let S = prob.ssr(x, r0);
+  if (!isFinite(S)) {
+    // an inadmissible warm start falls back to white noise around the start's mean
+    for (let j = 0; j < spec.offMean; j++) x[j] = 0.0;
+    S = prob.ssr(x, r0);
+  }
+  if (k == 0 || !isFinite(S)) return new ArimaFit(spec, x, S, cssAicc(S, N, k));
+  let lambda = 1e-3;
+  const jac = wk.jac, probe = wk.probe, trial = wk.trial, a = wk.a, g = wk.g, mat = wk.mat, delta = wk.delta;
+  for (let it = 0; it < MAX_ITER; it++) {
+    for (let j = 0; j < k; j++) {
+      for (let i = 0; i < k; i++) probe[i] = x[i];
+      let hj = 1e-6 * (Math.abs(x[j]) > 1.0 ? Math.abs(x[j]) : 1.0);
+      probe[j] = x[j] + hj;
+      let Sj = prob.ssr(probe, r1);
+      if (!isFinite(Sj)) { hj = -hj; probe[j] = x[j] + hj; Sj = prob.ssr(probe, r1); }
+      const col = j * N;
+      if (!isFinite(Sj)) { for (let t = 0; t < N; t++) jac[col + t] = 0.0; continue; }
+      const inv = 1.0 / hj;
+      for (let t = 0; t < N; t++) unchecked(jac[col + t] = (r1[t] - r0[t]) * inv);
+    }
+    for (let i = 0; i < k; i++) {
+      const ci = i * N;
+      let gi = 0.0;
+      for (let t = 0; t < N; t++) gi += unchecked(jac[ci + t]) * unchecked(r0[t]);
+      g[i] = gi;
+      for (let j = 0; j <= i; j++) {
+        const cj = j * N;
+        let s = 0.0;
+        for (let t = 0; t < N; t++) s += unchecked(jac[ci + t]) * unchecked(jac[cj + t]);
+        a[i * k + j] = s; a[j * k + i] = s;
+      }
+    }
+    let improved = false;
+    let rel = 0.0;
+    for (let tries = 0; tries < 12; tries++) {
+      for (let i = 0; i < k; i++) {
+        for (let j = 0; j < k; j++) mat[i * (k + 1) + j] = a[i * k + j];
+        mat[i * (k + 1) + i] += lambda * a[i * k + i] + 1e-12;
+        mat[i * (k + 1) + k] = -g[i];
+      }
+      if (solveInPlace(mat, k, delta)) {
+        for (let i = 0; i < k; i++) trial[i] = x[i] + delta[i];
+        const St = prob.ssr(trial, r1);
+        if (St < S) {
+          rel = (S - St) / (S > 1e-300 ? S : 1e-300);
+          for (let i = 0; i < k; i++) x[i] = trial[i];
+          const tmp = r0; r0 = r1; r1 = tmp;
+          S = St;
+          lambda = lambda * 0.1 > 1e-9 ? lambda * 0.1 : 1e-9;
+          improved = true;
+          break;
+        }
+      }
+      lambda *= 10.0;
+    }
+    if (!improved || rel < 1e-9) break;
+  }
+  return new ArimaFit(spec, x, S, cssAicc(S, N, k));
+}

@@ -1,0 +1,34 @@
+// The orders of one candidate ARIMA(p,d,q)(P,D,Q)_m model and the layout of its parameter vector.
+import { CODE_ARIMA_BASE } from "../../abi/models";
+
+/**
+ * Orders of a candidate. Parameters are laid out as [φ1..φp, θ1..θq, Φ1..ΦP, Θ1..ΘQ, μ?] where μ
+ * is the mean of the differenced series (a mean when d+D = 0, a drift when d+D = 1).
+ */
+export class ArimaSpec {
+  constructor(
+    public p: i32, public q: i32, public P: i32, public Q: i32, public mean: bool,
+    public d: i32, public D: i32, public m: i32,
+  ) {}
+
+  /** Number of estimated coefficients (σ² excluded). */
+  get nCoef(): i32 { return this.p + this.q + this.P + this.Q + (this.mean ? 1 : 0); }
+  get offTheta(): i32 { return this.p; }
+  get offSPhi(): i32 { return this.p + this.q; }
+  get offSTheta(): i32 { return this.p + this.q + this.P; }
+  get offMean(): i32 { return this.p + this.q + this.P + this.Q; }
+  /** Largest AR lag of the expanded φ(B)Φ(B^m). */
+  get arDegree(): i32 { return this.p + this.P * this.m; }
+  /** Largest MA lag of the expanded θ(B)Θ(B^m). */
+  get maDegree(): i32 { return this.q + this.Q * this.m; }
+
+  /** A small integer naming (p,q,P,Q,mean), to remember which candidates were fitted. */
+  key(): i32 {
+    return (((this.p * 8 + this.q) * 4 + this.P) * 4 + this.Q) * 2 + (this.mean ? 1 : 0);
+  }
+
+  /** The component code reported to the host. */
+  code(): i32 {
+    return CODE_ARIMA_BASE + this.p * 100000 + this.d * 10000 + this.q * 1000 + this.P * 100 + this.D * 10 + this.Q;
+  }
+}
