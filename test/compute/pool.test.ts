@@ -1,0 +1,76 @@
+// The worker pool against the real core: results match the in-process core, failures are typed.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { loadForecaster } from '../../src/core/node.js';
+import type { Forecaster } from '../../src/core/index.js';
+import {
+  createComputePool, ComputeRejectedError, ComputeTimeoutError, ComputeCrashError, type ComputePool,
+} from '../../src/compute/pool.js';
+
+// a seasonal series with a trend; long enough that fitting it takes well over a millisecond
+function seasonal(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => 100 + 0.05 * i + 10 * Math.sin((2 * Math.PI * i) / 12) + ((i * 7919) % 13) / 4);
+}
+
+describe('compute pool', () => {
+  let pool: ComputePool;
+  let direct: Forecaster;
+  beforeAll(async () => {
+    pool = createComputePool({ workers: 1, timeoutMs: 60_000 });
+    direct = await loadForecaster();
+    await pool.ready();
+  });
+  afterAll(async () => { await pool.close(); });
+
+  it('answers exactly what the core answers in-process, nulls read as missing', async () => {
+    const series = [5, 7, null, 6, 8, 7, 9, 8, 10, null, 11, 10];
+    const viaPool = await pool.forecast({ series, horizon: 4, level: [80, 95] });
+    expect(viaPool).toEqual(direct.forecast(series, 4, { level: [80, 95] }));
+  });
+
+  it('passes a stored model config through to the core', async () => {
+    const series = seasonal(48);
+    const viaPool = await pool.forecast({ series, horizon: 3, config: { model: 'naive' } });
+    expect(viaPool.method.components).toEqual(['naive']);
+    expect(viaPool.forecast).toEqual([series[47], series[47], series[47]]);
+  });
+
+  it('reports a status from the core as ComputeRejectedError and keeps working', async () => {
+    const err = await pool.forecast({ series: [null, null, null], horizon: 2 }).catch((e) => e);
+    expect(err).toBeInstanceOf(ComputeRejectedError);
+    expect((err as ComputeRejectedError).status).toBeGreaterThan(0);
+    expect((await pool.forecast({ series: [3, 4], horizon: 1 })).forecast).toHaveLength(1);
+  });
+
+  it('reports how many forecasts are in flight', async () => {
+    const running = pool.forecast({ series: seasonal(500), horizon: 12 });
+    expect(pool.inFlight()).toBe(1);
+    await running;
+    expect(pool.inFlight()).toBe(0);
+  });
+});
+
+describe('compute pool time limit', () => {
+  it('stops a forecast past the limit with ComputeTimeoutError, then serves the next one', async () => {
+    const pool = createComputePool({ workers: 1, timeoutMs: 1 });
+    try {
+      await pool.ready();
+      const err = await pool.forecast({ series: seasonal(10_000), horizon: 100 }).catch((e) => e);
+      expect(err).toBeInstanceOf(ComputeTimeoutError);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('compute pool failures', () => {
+  it('turns an unloadable core into a rejected ready()', async () => {
+    const pool = createComputePool({ workers: 1, timeoutMs: 10_000, wasmPath: '/nonexistent/tempo.wasm' });
+    try {
+      await expect(pool.ready()).rejects.toThrow();
+      const err = await pool.forecast({ series: [1, 2, 3], horizon: 1 }).catch((e) => e);
+      expect(err).toBeInstanceOf(ComputeCrashError);
+    } finally {
+      await pool.close();
+    }
+  });
+});
