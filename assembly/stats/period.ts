@@ -7,8 +7,18 @@ const MAX_LAG: i32 = 400;
 /** z-score a differenced-ACF peak must exceed (stricter than 1.645: many lags are tried at once). */
 const PEAK_Z: f64 = 2.5;
 
+/** Share of the strongest peak a divisor and its multiples must reach to be the fundamental. */
+const FUNDAMENTAL_SHARE: f64 = 0.85;
+/** Share of a non-calendar period's peak its calendar multiple must reach to replace it. */
+const MULTIPLE_SHARE: f64 = 0.5;
+
 /** Periods of common calendars; preferred over a neighbouring lag the data supports about as well. */
 const CALENDAR: StaticArray<i32> = [4, 7, 12, 24, 52, 168, 365];
+
+function isCalendar(p: i32): bool {
+  for (let i = 0; i < CALENDAR.length; i++) if (CALENDAR[i] == p) return true;
+  return false;
+}
 
 function differenced(y: Float64Array): Float64Array {
   const d = new Float64Array(y.length - 1);
@@ -51,23 +61,42 @@ export function detectPeriod(y: Float64Array): i32 {
   if (best == 0) return 1;
 
   // a season of period p also correlates at 2p, 3p...: report the fundamental when its own
-  // peak and every multiple up to the strongest are supported
+  // peak and every multiple up to the strongest are nearly as strong
   let period = best;
   for (let k = 2; k < best; k++) {
     if (!peak[k] || best % k != 0) continue;
     let ok = true;
     for (let j = k; j <= best; j += k) {
-      if (!(r[j] > 0.5 * r[best]) || !(r[j] > bound[j])) { ok = false; break; }
+      if (!(r[j] > FUNDAMENTAL_SHARE * r[best]) || !(r[j] > bound[j])) { ok = false; break; }
     }
     if (ok) { period = k; break; }
   }
 
-  // calendar periods are far more common than their neighbours: prefer one the data supports
-  for (let i = 0; i < CALENDAR.length; i++) {
-    const c = CALENDAR[i];
-    if (c == period || c > maxLag) continue;
-    const tol = c < 20 ? 1 : c / 20;
-    if (Math.abs(period - c) <= tol && r[c] > 0.8 * r[period] && r[c] > bound[c]) { period = c; break; }
+  // calendar periods are far more common than others: a half season (6 in monthly data, 2 in
+  // quarterly) becomes the calendar multiple of it when the data supports that one too, and
+  // a multiple of a calendar period becomes that period
+  if (!isCalendar(period)) {
+    for (let i = CALENDAR.length - 1; i >= 0; i--) {
+      const c = CALENDAR[i];
+      if (c >= period || period % c != 0) continue;
+      if (r[c] > bound[c] && r[c] > MULTIPLE_SHARE * r[period]) { period = c; break; }
+    }
+  }
+  if (!isCalendar(period)) {
+    for (let i = 0; i < CALENDAR.length; i++) {
+      const c = CALENDAR[i];
+      if (c <= period || c > maxLag || c % period != 0) continue;
+      if (r[c] > bound[c] && r[c] > MULTIPLE_SHARE * r[period]) { period = c; break; }
+    }
+  }
+  // ...and a lag next to a calendar period is that period blurred (52 weeks are 52.18)
+  if (!isCalendar(period)) {
+    for (let i = 0; i < CALENDAR.length; i++) {
+      const c = CALENDAR[i];
+      if (c > maxLag) continue;
+      const tol = c < 20 ? 1 : c / 20;
+      if (Math.abs(period - c) <= tol && r[c] > 0.8 * r[period] && r[c] > bound[c]) { period = c; break; }
+    }
   }
 
   if (!seasonalityTest(y, period)) return 1;
