@@ -92,7 +92,7 @@ export function stepwiseSearch(prob: CssProblem, wk: FitWork, cfg: SearchSetting
   s.tryModel(0, 1, 0, sp, c);
   if (c) s.tryModel(0, 0, 0, 0, false);
   // orders too large for a short series: the smallest non-trivial candidates still get a chance
-  if (s.best === null) { s.tryModel(1, 0, 0, 0, c); s.tryModel(0, 1, 0, 0, c); s.tryModel(0, 0, 0, 0, !c); }
+  if (s.best === null) { s.tryModel(1, 0, 0, 0, c); s.tryModel(0, 1, 0, 0, c); }
   if (s.best === null) return null;
   while (s.fits < cfg.maxModels) {
     const b = s.best!.spec;
