@@ -2,6 +2,9 @@
 import { seasonalityTest } from "./seasonality";
 import { seasonalIndices } from "./decompose";
 
+/** Rounds of index estimation and refilling in the seasonal case. */
+const IMPUTE_PASSES: i32 = 3;
+
 /** Linear interpolation across interior gaps and last-value carry over trailing ones (in place). */
 function fillLinear(out: Float64Array): void {
   const k = out.length;
@@ -44,16 +47,18 @@ export function impute(y: Float64Array, m: i32): Float64Array {
   fillLinear(out);
   if (m <= 1 || k < 3 * m || !seasonalityTest(out, m)) return out;
 
-  // the indices come from the linearly filled series: gaps shrink them a little towards flat,
-  // which errs on the safe side, and the observed points keep their exact values below
-  const idx = seasonalIndices(out, m, false);
+  // indices estimated with the gaps filled linearly are flattened there; a second pass
+  // re-estimates them from the seasonally filled series, which removes most of that bias
   const adj = new Float64Array(k);
-  for (let i = 0; i < k; i++) adj[i] = missing[i] ? NaN : y[first + i] - idx[i % m];
-  fillLinear(adj);
-  for (let i = 0; i < k; i++) {
-    if (missing[i]) {
-      const v = adj[i] + idx[i % m];
-      if (isFinite(v)) out[i] = v;
+  for (let pass = 0; pass < IMPUTE_PASSES; pass++) {
+    const idx = seasonalIndices(out, m, false);
+    for (let i = 0; i < k; i++) adj[i] = missing[i] ? NaN : y[first + i] - idx[i % m];
+    fillLinear(adj);
+    for (let i = 0; i < k; i++) {
+      if (missing[i]) {
+        const v = adj[i] + idx[i % m];
+        if (isFinite(v)) out[i] = v;
+      }
     }
   }
   return out;
