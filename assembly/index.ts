@@ -3,3 +3,4 @@ export { ABI_VERSION } from "./abi/version";
 export { reset, alloc } from "./abi/memory";
 export { forecast } from "./abi/forecast";
 export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute } from "./abi/stats_exports";
+export { ets_fit_form, ets_loglik } from "./abi/ets_exports";

@@ -1,0 +1,84 @@
+// One pass of the innovations state-space recursion: the likelihood and the final states.
+import { ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M } from "./form";
+
+/** Slots of the `final` buffer written by `etsPass`, before the m seasonal states. */
+export const FINAL_LEVEL: i32 = 0;
+export const FINAL_SLOPE: i32 = 1;
+export const FINAL_SSE: i32 = 2;
+export const FINAL_SUMLOG: i32 = 3;
+export const FINAL_SEASONS: i32 = 4;
+
+/**
+ * Runs the ETS recursion over `y` and returns the concentrated likelihood of Hyndman et al.
+ * (2008, §5.2): n·log(Σε²) plus 2·Σlog|ŷ| for multiplicative errors (ε = y−ŷ for additive
+ * errors, (y−ŷ)/ŷ for multiplicative ones). The mean square is floored at `floor` so a perfect fit
+ * gives a finite value. `seasons` holds the m initial seasonal states in the order they are used
+ * (seasons[j] applies to y[j]); `work` is scratch of length >= m. Returns +Infinity when a
+ * multiplicative form meets a non-positive level, season or fitted value. When `final` is given
+ * (length >= 4 + m) it receives level, slope, Σε², Σlog|ŷ| and the seasonal states in the order
+ * the forecasts use them. Allocates nothing.
+ */
+export function etsPass(
+  y: Float64Array, m: i32, error: i32, trend: i32, season: i32,
+  alpha: f64, beta: f64, gamma: f64, phi: f64, l0: f64, b0: f64,
+  seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
+): f64 {
+  const n = y.length;
+  const hasTrend = trend != TREND_N;
+  const hasSeason = season != SEASON_N && m > 1;
+  const multSeason = hasSeason && season == SEASON_M;
+  const multError = error == ERROR_M;
+  const p = hasTrend ? (trend == TREND_AD ? phi : 1.0) : 0.0;
+  const bt = hasTrend ? beta : 0.0;
+  const mm = hasSeason ? m : 1;
+  if (hasSeason) for (let j = 0; j < m; j++) unchecked(work[j] = seasons[j]);
+  else unchecked(work[0] = multSeason ? 1.0 : 0.0);
+  let l = l0, b = hasTrend ? b0 : 0.0;
+  let sse = 0.0, sumLog = 0.0;
+  let j = 0;
+  for (let t = 0; t < n; t++) {
+    const s = hasSeason ? unchecked(work[j]) : 0.0;
+    const lb = l + p * b;
+    let mu: f64, r: f64;
+    if (multSeason) {
+      if (!(lb > 0.0) || !(s > 0.0)) return Infinity;
+      mu = lb * s;
+    } else {
+      mu = lb + s;
+    }
+    r = unchecked(y[t]) - mu;
+    if (multError) {
+      if (!(mu > 0.0)) return Infinity;
+      const e = r / mu;
+      sse += e * e;
+      sumLog += Math.log(mu);
+    } else {
+      sse += r * r;
+    }
+    // error forms share these updates; only the likelihood differs (Hyndman et al. 2008, Table 2.3)
+    if (multSeason) {
+      const rs = r / s;
+      l = lb + alpha * rs;
+      b = p * b + bt * rs;
+      unchecked(work[j] = s + gamma * r / lb);
+    } else {
+      l = lb + alpha * r;
+      b = p * b + bt * r;
+      if (hasSeason) unchecked(work[j] = s + gamma * r);
+    }
+    j++;
+    if (j == mm) j = 0;
+  }
+  const fl = floor * <f64>n;
+  const lik = <f64>n * Math.log(sse > fl ? sse : fl) + 2.0 * sumLog;
+  if (final !== null) {
+    final[FINAL_LEVEL] = l;
+    final[FINAL_SLOPE] = b;
+    final[FINAL_SSE] = sse;
+    final[FINAL_SUMLOG] = sumLog;
+    if (hasSeason) {
+      for (let k = 0; k < m; k++) final[FINAL_SEASONS + k] = work[(j + k) % m];
+    }
+  }
+  return isNaN(lik) ? Infinity : lik;
+}

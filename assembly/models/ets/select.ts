@@ -1,0 +1,67 @@
+// Automatic form choice: fit every admissible form and keep the one with the smallest AICc.
+import { ModelForecast, failed } from "../result";
+import { ERROR_A, ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, formAllowed, allPositive } from "./form";
+import { EtsFit, fitForm } from "./fit";
+import { etsForecast } from "./forecast";
+import { scaleSeries, Scaled } from "./scale";
+
+/** AICc of a fit with sigma counted as a parameter (R's ets convention; +Infinity when undefined). */
+export function aiccOf(fit: EtsFit, s: Scaled): f64 {
+  const n = <f64>s.y.length;
+  const k = <f64>(fit.np + 1);
+  const aic = s.unscaleLik(fit.lik) + 2.0 * k;
+  return n - k - 1.0 > 0.0 ? aic + 2.0 * k * (k + 1.0) / (n - k - 1.0) : Infinity;
+}
+
+function finiteForecast(fc: ModelForecast): bool {
+  for (let i = 0; i < fc.mean.length; i++) {
+    if (!isFinite(fc.mean[i]) || !isFinite(fc.sd[i]) || fc.sd[i] < 0.0) return false;
+  }
+  return true;
+}
+
+/**
+ * The forecast of the form with the smallest AICc among those allowed by the masks (bit k of
+ * `trendMask` allows trend k, of `seasonMask` season k) and the data; multiplicative error and
+ * season only when `allowMultiplicative` and the data are positive. A form whose forecast is not
+ * finite gives way to the next best. Series too short for AICc get simple exponential smoothing
+ * when the masks allow it (n >= 3); otherwise the result is failed(h).
+ */
+export function etsSelect(y: Float64Array, m: i32, h: i32, trendMask: i32, seasonMask: i32, allowMultiplicative: bool): ModelForecast {
+  const n = y.length;
+  if (n < 3 || h < 1) return failed(h < 1 ? 1 : h);
+  const s = scaleSeries(y);
+  const positive = allowMultiplicative && allPositive(y);
+  const fits = new Array<EtsFit>();
+  const scores = new Array<f64>();
+  for (let e = ERROR_A; e <= ERROR_M; e++) {
+    for (let t = TREND_N; t <= TREND_AD; t++) {
+      if (!(trendMask & (1 << t))) continue;
+      for (let z = SEASON_N; z <= SEASON_M; z++) {
+        if (!(seasonMask & (1 << z))) continue;
+        if (!formAllowed(e, t, z, n, m, positive)) continue;
+        const fit = fitForm(s.y, m, e, t, z);
+        if (fit === null) continue;
+        fits.push(fit);
+        scores.push(aiccOf(fit, s));
+      }
+    }
+  }
+  // best first; the next best steps in when a forecast is not finite
+  while (fits.length > 0) {
+    let best = 0;
+    for (let i = 1; i < fits.length; i++) if (scores[i] < scores[best]) best = i;
+    const fc = etsForecast(fits[best], n, h, s.scale);
+    if (finiteForecast(fc)) return fc;
+    fits.splice(best, 1);
+    scores.splice(best, 1);
+  }
+  if ((trendMask & 1) && (seasonMask & 1) && n < 5) {
+    const fit = fitForm(s.y, 1, ERROR_A, TREND_N, SEASON_N);
+    if (fit !== null) {
+      const fc = etsForecast(fit, n, h, s.scale);
+      if (finiteForecast(fc)) return fc;
+    }
+  }
+  return failed(h);
+}

@@ -1,0 +1,108 @@
+// Host wrapper for the ETS family's extra exports: fit one named form, or run one likelihood pass.
+// Portable like ./index.ts: no host-specific imports; the caller brings the .wasm bytes.
+import { STATUS } from './abi.js';
+
+/** One fitted ETS form as `ets_fit_form` reports it (NaN for parameters the form lacks). */
+export interface EtsFormFit {
+  mean: number[];
+  sd: number[];
+  alpha: number;
+  beta: number;
+  gamma: number;
+  phi: number;
+  aicc: number;
+  loglik: number;
+  sigma2: number;
+  nparams: number;
+}
+
+export interface EtsParamsIn {
+  alpha: number;
+  beta?: number;
+  gamma?: number;
+  phi?: number;
+}
+
+export interface Inspector {
+  /** Fits the form named like "AAdM" (error, trend, season); null when the data do not admit it. */
+  fitEtsForm(series: ArrayLike<number>, m: number, h: number, form: string): EtsFormFit | null;
+  /** n·log Σε² (+2Σlog|ŷ|) for the form with these parameters and states [level, slope, s_0 … s_{1−m}]. */
+  etsLoglik(series: ArrayLike<number>, m: number, form: string, params: EtsParamsIn, states: ArrayLike<number>): number;
+}
+
+interface InspectExports {
+  memory: WebAssembly.Memory;
+  reset(): void;
+  alloc(bytes: number): number;
+  ets_fit_form(yPtr: number, n: number, m: number, h: number, error: number, trend: number, season: number,
+    outPtr: number, paramsPtr: number): number;
+  ets_loglik(yPtr: number, n: number, m: number, error: number, trend: number, season: number,
+    alpha: number, beta: number, gamma: number, phi: number, statesPtr: number): number;
+}
+
+const PARAM_SLOTS = 8;
+
+/** Parses "AAdM" / "MNN" style names into the core's (error, trend, season) ids. */
+export function parseEtsForm(form: string): [number, number, number] {
+  const m = /^([AM])(N|A|Ad)([NAM])$/.exec(form);
+  if (!m) throw new Error(`not an ETS form: "${form}" (expected e.g. "ANN", "AAdA", "MAM")`);
+  const error = m[1] === 'A' ? 1 : 2;
+  const trend = m[2] === 'N' ? 0 : m[2] === 'A' ? 1 : 2;
+  const season = m[3] === 'N' ? 0 : m[3] === 'A' ? 1 : 2;
+  return [error, trend, season];
+}
+
+/** Instantiates the core from its bytes or module and returns the ETS inspection calls. */
+export async function createInspector(source: BufferSource | WebAssembly.Module): Promise<Inspector> {
+  const imports = {
+    env: {
+      abort: (_msg: number, _file: number, line: number, col: number) => {
+        throw new Error(`tempo core aborted at ${line}:${col}`);
+      },
+    },
+  };
+  const instance = source instanceof WebAssembly.Module
+    ? await WebAssembly.instantiate(source, imports)
+    : (await WebAssembly.instantiate(source, imports)).instance;
+  const ex = instance.exports as unknown as InspectExports;
+
+  function fitEtsForm(series: ArrayLike<number>, m: number, h: number, form: string): EtsFormFit | null {
+    const [error, trend, season] = parseEtsForm(form);
+    const n = series.length;
+    ex.reset();
+    const yPtr = ex.alloc(n * 8);
+    const outPtr = ex.alloc(2 * h * 8);
+    const parPtr = ex.alloc(PARAM_SLOTS * 8);
+    // views after the last alloc: a memory.grow detaches earlier ones
+    new Float64Array(ex.memory.buffer, yPtr, n).set(Array.from(series));
+    const status = ex.ets_fit_form(yPtr, n, m, h, error, trend, season, outPtr, parPtr);
+    if (status === STATUS.BAD_ARGUMENT) return null;
+    if (status !== STATUS.OK) throw new Error(`ets_fit_form failed with status ${status}`);
+    const out = new Float64Array(ex.memory.buffer, outPtr, 2 * h);
+    const par = new Float64Array(ex.memory.buffer, parPtr, PARAM_SLOTS);
+    return {
+      mean: Array.from(out.subarray(0, h)),
+      sd: Array.from(out.subarray(h, 2 * h)),
+      alpha: par[0], beta: par[1], gamma: par[2], phi: par[3],
+      aicc: par[4], loglik: par[5], sigma2: par[6], nparams: par[7],
+    };
+  }
+
+  function etsLoglik(series: ArrayLike<number>, m: number, form: string, params: EtsParamsIn, states: ArrayLike<number>): number {
+    const [error, trend, season] = parseEtsForm(form);
+    const n = series.length;
+    ex.reset();
+    const yPtr = ex.alloc(n * 8);
+    const slots = Math.max(2 + m, states.length);
+    const sPtr = ex.alloc(slots * 8);
+    const mem = ex.memory.buffer;
+    new Float64Array(mem, yPtr, n).set(Array.from(series));
+    const st = new Float64Array(mem, sPtr, slots);
+    st.fill(0);
+    st.set(Array.from(states));
+    return ex.ets_loglik(yPtr, n, m, error, trend, season, params.alpha, params.beta ?? 0,
+      params.gamma ?? 0, params.phi ?? 1, sPtr);
+  }
+
+  return { fitEtsForm, etsLoglik };
+}
