@@ -40,6 +40,7 @@ async function main(): Promise<number> {
   console.log('');
   console.log('sMAPE, MASE: group means (M4 definitions); OWA = ½(sMAPE/sMAPE_Naive2 + MASE/MASE_Naive2) on group means,');
   console.log('with Naive2 = our core\'s naive2 told the CSV season length (compare "N2 sMAPE" with R\'s "R N2 sMAPE").');
+  console.log('OWA/R-N2: the same OWA against R\'s Naive2 group means from ANCHORS.md (the anchors\' own yardstick; whole groups only).');
   console.log('fails: share of series that threw or gave a non-finite value; such a series is scored with the Naive2 forecast.');
   console.log('naive fb: share of series where the core fell back to plain naive. ms: wall time of the forecast call per series.');
   console.log('R ets OWA / R ens_med OWA: R forecast 8.20 on the same group, from ANCHORS.md (ens_median on a subset for H/D).');

@@ -21,6 +21,8 @@ export interface GroupRow {
   rEtsOwa: number | null;
   rEnsMedianOwa: number | null;
   rNaive2Smape: number | null;
+  /** OWA against R's Naive2 group means (same yardstick as the R anchors); null unless the group is complete. */
+  owaVsRNaive2: number | null;
 }
 
 /** Group names in report order: every source/frequency, then every source/ALL, then ALL (each sorted). */
@@ -47,6 +49,9 @@ export function groupRow(results: readonly SeriesResult[], group: string, model:
   const ns = mean(rs.map((r) => r.naive2Smape)), nm = mean(rs.map((r) => r.naive2Mase));
   const ms = rs.map((r) => r.ms);
   const ref = anchors?.get(group);
+  const rN2 = ref?.get('naive2');
+  // R's Naive2 means only describe the same series when the whole group was run
+  const owaR = rN2 && rN2.n === rs.length ? owa(s, m, rN2.smape, rN2.mase) : null;
   const onlyNaive = (r: SeriesResult) => r.method.length === 1 && r.method[0] === 'naive';
   return {
     group, n: rs.length, smape: s, mase: m, owa: owa(s, m, ns, nm),
@@ -56,7 +61,8 @@ export function groupRow(results: readonly SeriesResult[], group: string, model:
     naive2Smape: ns, naive2Mase: nm,
     rEtsOwa: ref?.get('ets')?.owa ?? null,
     rEnsMedianOwa: ref?.get('ens_median')?.owa ?? null,
-    rNaive2Smape: ref?.get('naive2')?.smape ?? null,
+    rNaive2Smape: rN2?.smape ?? null,
+    owaVsRNaive2: owaR,
   };
 }
 
@@ -78,9 +84,9 @@ const f1 = (v: number) => v.toFixed(1);
 
 /** The group table as fixed-width text. */
 export function formatTable(rows: readonly GroupRow[]): string {
-  const head = ['group', 'n', 'sMAPE', 'MASE', 'OWA', 'fails', 'naive fb', 'med ms', 'p95 ms', 'R ets OWA', 'R ens_med OWA', 'N2 sMAPE', 'R N2 sMAPE'];
+  const head = ['group', 'n', 'sMAPE', 'MASE', 'OWA', 'OWA/R-N2', 'fails', 'naive fb', 'med ms', 'p95 ms', 'R ets OWA', 'R ens_med OWA', 'N2 sMAPE', 'R N2 sMAPE'];
   const body = rows.map((r) => [
-    r.group, String(r.n), f3(r.smape), f3(r.mase), f3(r.owa), pct(r.fails), pct(r.naiveFallback),
+    r.group, String(r.n), f3(r.smape), f3(r.mase), f3(r.owa), f3(r.owaVsRNaive2), pct(r.fails), pct(r.naiveFallback),
     f1(r.medianMs), f1(r.p95Ms), f3(r.rEtsOwa), f3(r.rEnsMedianOwa), f3(r.naive2Smape), f3(r.rNaive2Smape),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
