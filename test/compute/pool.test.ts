@@ -5,6 +5,7 @@ import type { Forecaster } from '../../src/core/index.js';
 import {
   createComputePool, ComputeRejectedError, ComputeTimeoutError, ComputeCrashError, type ComputePool,
 } from '../../src/compute/pool.js';
+import { buildTrappingCore } from './trapping-core.js';
 
 // a seasonal series with a trend; long enough that fitting it takes well over a millisecond
 function seasonal(n: number): number[] {
@@ -69,6 +70,21 @@ describe('compute pool failures', () => {
       await expect(pool.ready()).rejects.toThrow();
       const err = await pool.forecast({ series: [1, 2, 3], horizon: 1 }).catch((e) => e);
       expect(err).toBeInstanceOf(ComputeCrashError);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('compute pool after a trap', () => {
+  it('fails the trapped forecast with ComputeCrashError and answers the next one on a fresh instance', async () => {
+    const pool = createComputePool({ workers: 1, timeoutMs: 30_000, wasmPath: buildTrappingCore() });
+    try {
+      await pool.ready();
+      const err = await pool.forecast({ series: new Array(13).fill(1), horizon: 2 }).catch((e) => e);
+      expect(err).toBeInstanceOf(ComputeCrashError);
+      const next = await pool.forecast({ series: [1, 2, 5], horizon: 2 });
+      expect(next.forecast).toEqual([5, 5]);
     } finally {
       await pool.close();
     }
