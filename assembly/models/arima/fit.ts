@@ -3,7 +3,7 @@ import { ArimaSpec } from "./spec";
 import { CssProblem } from "./css";
 
 const MAX_COEF: i32 = 8;
-const MAX_ITER: i32 = 40;
+const MAX_ITER: i32 = 25;
 // the σ² floor keeps log σ² finite for a perfectly fitted (e.g. exactly linear) series; data are scaled to |z| <= 1
 const SIGMA2_FLOOR: f64 = 1e-34;
 
@@ -133,7 +133,7 @@ export function fitCss(prob: CssProblem, wk: FitWork, spec: ArimaSpec, start: Fl
       }
       lambda *= 10.0;
     }
-    if (!improved || rel < 1e-9) break;
+    if (!improved || rel < 1e-7) break;
   }
   return new ArimaFit(spec, x, S, cssAicc(S, N, k));
 }
