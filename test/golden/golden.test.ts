@@ -1,7 +1,10 @@
 // Tempo's core against R's forecast package (fixtures from make-fixtures.R), with stated tolerances.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { loadForecaster } from '../../src/core/node.js';
+import { readFile } from 'node:fs/promises';
+import { loadForecaster, defaultWasmPath } from '../../src/core/node.js';
+import { createInspector, type Inspector } from '../../src/core/inspect.js';
 import type { Forecaster } from '../../src/core/index.js';
+import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
 import { loadFixtures, level, maxDev, widthDev, etsForm, type Fixture } from './fixtures.js';
 
 // Tolerances, and why:
@@ -20,10 +23,30 @@ const ETS_POINT = 0.03;
 // - the automatic ETS choice is asserted only where R's AICc table makes it clear-cut (runner-up at
 //   least 3 AICc units behind); on a near tie our choice must be one of R's forms within 3 units.
 const CLEAR_CUT = 3;
+// - the likelihood itself (R's convention: n·log SSE, +2Σlog|ŷ| for multiplicative error, constants
+//   dropped) evaluated at R's own parameters and initial states must equal R's to 1e-6 relative:
+//   same function, same point, only floating-point order differs.
+const LIK = 1e-6;
+// - AICc of one fixed form: our optimiser may not sit more than 2 units above R's optimum (1 unit
+//   of log-likelihood). Ending below R's is allowed: R's Nelder–Mead also stops at local optima.
+const AICC_WORSE = 2;
+// - parameters, loosely: the likelihood is flat along ridges (alpha against beta, phi against beta),
+//   so optimisers can disagree on parameters while agreeing on forecasts.
+const PARAM_SMOOTHING = 0.25;
+const PARAM_PHI = 0.1;
+// - interval widths of R's chosen form: R's are analytic for the linear class and simulated
+//   (5,000 paths) for multiplicative error with multiplicative season; ours come from the h-step sd.
+//   Monte-Carlo noise, parameter differences and the variance approximation: 15% of width.
+const WIDTH = 0.15;
+const Z = { '80': 1.2815515655446004, '95': 1.959963984540054 } as const;
 
 const fixtures = loadFixtures();
 let core: Forecaster;
-beforeAll(async () => { core = await loadForecaster(); });
+let inspector: Inspector;
+beforeAll(async () => {
+  core = await loadForecaster();
+  inspector = await createInspector(await readFile(defaultWasmPath()));
+});
 
 function run(f: Fixture, model: 'ets' | 'theta' | 'naive' | 'snaive') {
   return core.forecast(f.series, f.h, { seasonLength: f.m, level: [80, 95], config: { model } });
@@ -62,5 +85,86 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden %s', (_name, 
     const d = maxDev(ours.forecast, f.thetaf.mean, level(f));
     report(f, 'theta max |Δ| / level', d, THETA_POINT);
     expect(d).toBeLessThanOrEqual(THETA_POINT);
+  });
+});
+
+/** `it`, or `it.fails` for a listed disagreement (so fixing it turns this test red until the entry goes). */
+function check(f: Fixture, key: string) {
+  return KNOWN_DISAGREEMENTS[`${f.name} ${key}`] ? it.fails : it;
+}
+
+describe.each(fixtures.map((f) => [f.name, f] as const))('R golden ETS %s', (_name, f) => {
+  const table = Object.entries(f.ets_aicc_by_form).sort((a, b) => a[1] - b[1]);
+  const gap = table.length > 1 ? table[1][1] - table[0][1] : Infinity;
+
+  check(f, 'pick')(gap >= CLEAR_CUT ? `picks R's clear-cut form ${f.ets_auto.form}` : `picks a form within ${CLEAR_CUT} AICc of R's best (near tie)`, () => {
+    const ours = run(f, 'ets');
+    const form = etsForm(ours.method.components[0] ?? '');
+    console.log(`golden ${f.name} ets form: ours ${form}, R ${f.ets_auto.form} (R runner-up ${table[1]?.[0]} +${gap.toFixed(2)} AICc)`);
+    if (gap >= CLEAR_CUT) expect(form).toBe(f.ets_auto.form);
+    else expect(table.filter(([, a]) => a - table[0][1] < CLEAR_CUT).map(([k]) => k)).toContain(form);
+  });
+
+  check(f, 'auto-forecast')(`automatic ETS forecasts are within ${ETS_POINT * 100}% of the level of R's ets()`, () => {
+    const ours = run(f, 'ets');
+    const d = maxDev(ours.forecast, f.ets_auto.mean, level(f));
+    report(f, `ets auto (${ours.method.components[0]} vs R ${f.ets_auto.form}) max |Δ| / level`, d, ETS_POINT);
+    expect(d).toBeLessThanOrEqual(ETS_POINT);
+  });
+
+  check(f, 'intervals')(`intervals of R's form ${f.ets_auto.form} have R's widths within ${WIDTH * 100}%`, () => {
+    const fit = inspector.fitEtsForm(f.series, f.m, f.h, f.ets_auto.form);
+    expect(fit).not.toBeNull();
+    for (const lv of ['80', '95'] as const) {
+      const band = {
+        lower: fit!.mean.map((mu, i) => mu - Z[lv] * fit!.sd[i]),
+        upper: fit!.mean.map((mu, i) => mu + Z[lv] * fit!.sd[i]),
+      };
+      const d = widthDev(band, f.ets_auto.intervals[lv]);
+      report(f, `ets ${f.ets_auto.form} ${lv}% width rel. diff`, d, WIDTH);
+      expect(d).toBeLessThanOrEqual(WIDTH);
+    }
+  });
+
+  describe.each(Object.entries(f.ets_fixed))('fixed form %s', (form, ref) => {
+    it("our likelihood at R's parameters and initial states is R's likelihood", () => {
+      // isolates the likelihood from the optimiser: the same function must give the same number
+      const seasonal = !form.endsWith('N');
+      const st = ref.initial_states;
+      const states = form.length > 3 || form[1] === 'A' ? st : [st[0], 0, ...st.slice(1)];
+      const lik = inspector.etsLoglik(f.series, f.m, form,
+        { alpha: ref.alpha!, beta: ref.beta ?? undefined, gamma: ref.gamma ?? undefined, phi: ref.phi ?? undefined },
+        seasonal ? states.slice(0, 2 + f.m) : states.slice(0, 2));
+      const d = Math.abs(lik - -2 * ref.loglik) / Math.abs(2 * ref.loglik);
+      report(f, `${form} −2·loglik at R's optimum: ours ${lik.toFixed(3)} R ${(-2 * ref.loglik).toFixed(3)}, rel. diff`, d, LIK);
+      expect(d).toBeLessThanOrEqual(LIK);
+    });
+
+    check(f, `${form} aicc`)(`is admitted and its optimum is no more than ${AICC_WORSE} AICc units worse than R's`, () => {
+      const fit = inspector.fitEtsForm(f.series, f.m, f.h, form);
+      expect(fit).not.toBeNull();
+      const dA = fit!.aicc - ref.aicc;
+      report(f, `${form} AICc ours ${fit!.aicc.toFixed(2)} − R ${ref.aicc.toFixed(2)}`, dA, AICC_WORSE);
+      expect(dA).toBeLessThanOrEqual(AICC_WORSE);
+    });
+
+    check(f, `${form} agree`)(`where the optima agree, forecasts are within ${ETS_POINT * 100}% of the level and parameters close`, () => {
+      const fit = inspector.fitEtsForm(f.series, f.m, f.h, form);
+      expect(fit).not.toBeNull();
+      const dA = fit!.aicc - ref.aicc;
+      const dF = maxDev(fit!.mean, ref.mean, level(f));
+      const par = (v: number) => (Number.isNaN(v) ? null : v);
+      const dP = (['alpha', 'beta', 'gamma', 'phi'] as const).map((k) => {
+        const ours = par(fit![k]), r = ref[k];
+        return { k, ours, r, d: ours === null || r === null ? (ours === r ? 0 : Infinity) : Math.abs(ours - r) };
+      });
+      console.log(`golden ${f.name} ${form}: ΔAICc ${dA.toFixed(2)}, forecast max |Δ|/level ${dF.toPrecision(3)}; ` +
+        dP.map((p) => `${p.k} ${p.ours?.toFixed(4) ?? '-'}/${p.r?.toFixed(4) ?? '-'}`).join(' '));
+      // a better optimum than R's (the likelihood itself is checked equal above) is a different fit,
+      // not a disagreement: its forecasts are not held to R's; the other two tests still bind it
+      if (dA < -AICC_WORSE) return;
+      expect(dF).toBeLessThanOrEqual(ETS_POINT);
+      for (const p of dP) expect(p.d, p.k).toBeLessThanOrEqual(p.k === 'phi' ? PARAM_PHI : PARAM_SMOOTHING);
+    });
   });
 });

@@ -27,7 +27,7 @@ ets_summary <- function(fit, h, with_intervals = FALSE) {
     gamma = par_or_null(fit, "gamma"), phi = par_or_null(fit, "phi"),
     aicc = fit$aicc, aic = fit$aic, loglik = fit$loglik, sigma2 = fit$sigma2,
     npar = length(fit$par) + 1L,
-    initial_states = unname(fit$initstate),
+    initial_states = I(unname(fit$initstate)),  # I(): stays a JSON array even with one state
     mean = as.numeric(fc$mean)
   )
   if (with_intervals) res$intervals <- intervals_of(fc)
