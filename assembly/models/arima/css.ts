@@ -1,11 +1,6 @@
 // Conditional-sum-of-squares residuals of an ARMA model for the differenced series.
-import { ArimaSpec } from "./spec";
-import { stableRoots, expandAr, expandMa } from "./polynomial";
-
-// Reflection coefficients must stay below this: keeps fitted models away from unit roots,
-// where CSS estimates and forecasts become unreliable.
-export const ROOT_LIMIT: f64 = 0.99;
-const MAX_LAGS: i32 = 5 + 2 * 24 + 8;
+import { expandAr, expandMa } from "./polynomial";
+import { ArmaResiduals, MAX_LAGS } from "./residuals";
 
 /**
  * Holds the differenced series and every buffer a fit needs, allocated once per series: the
@@ -14,7 +9,7 @@ const MAX_LAGS: i32 = 5 + 2 * 24 + 8;
  * values; only e_t for t >= burnIn enter the sum of squares, the same window for every candidate
  * so their criteria compare like with like.
  */
-export class CssProblem {
+export class CssProblem extends ArmaResiduals {
   x: Float64Array;
   e: Float64Array;
   arC: Float64Array = new Float64Array(MAX_LAGS + 1);
@@ -23,31 +18,15 @@ export class CssProblem {
   arVal: Float64Array = new Float64Array(MAX_LAGS);
   maLag: Int32Array = new Int32Array(MAX_LAGS);
   maVal: Float64Array = new Float64Array(MAX_LAGS);
-  work: Float64Array = new Float64Array(16);
-  spec: ArimaSpec = new ArimaSpec(0, 0, 0, 0, false, 0, 0, 1);
 
-  constructor(public w: Float64Array, public burnIn: i32) {
+  constructor(w: Float64Array, public burnIn: i32) {
+    super(w);
     this.x = new Float64Array(w.length);
     this.e = new Float64Array(w.length);
+    this.nEff = w.length - burnIn;
   }
 
-  /** Number of residuals that enter the sum of squares. */
-  get nEff(): i32 { return this.w.length - this.burnIn; }
-
-  /** True when the AR and MA factors of `par` (for the current spec) are stationary and invertible. */
-  admissible(par: Float64Array): bool {
-    const s = this.spec;
-    return stableRoots(par, 0, s.p, 1.0, this.work, ROOT_LIMIT)
-      && stableRoots(par, s.offTheta, s.q, -1.0, this.work, ROOT_LIMIT)
-      && stableRoots(par, s.offSPhi, s.P, 1.0, this.work, ROOT_LIMIT)
-      && stableRoots(par, s.offSTheta, s.Q, -1.0, this.work, ROOT_LIMIT);
-  }
-
-  /**
-   * Sum of squared residuals for `par` (residuals t >= burnIn written to out[t - burnIn] when
-   * `out` is non-empty); +Infinity when `par` is not admissible or the recursion overflows.
-   * Leaves all residuals in `this.e`.
-   */
+  /** Conditional sum of squares (residuals t >= burnIn); leaves every residual in `this.e`. */
   ssr(par: Float64Array, out: Float64Array): f64 {
     if (!this.admissible(par)) return Infinity;
     const s = this.spec;

@@ -7,7 +7,8 @@ import { difference, isConstant } from "./difference";
 import { chooseD } from "./kpss";
 import { seasonalStrength, SEASONAL_STRENGTH_THRESHOLD } from "./seasonal_strength";
 import { CssProblem } from "./css";
-import { FitWork } from "./fit";
+import { FitWork, fitArma } from "./fit";
+import { ExactProblem, MAX_EXACT_STATE } from "./kalman";
 import { stepwiseSearch, SearchSettings } from "./search";
 import { arimaForecast } from "./forecast";
 
@@ -15,6 +16,8 @@ import { arimaForecast } from "./forecast";
 export const MAX_SEASONAL_TERMS_PERIOD: i32 = 24;
 // Upper bound on candidates fitted by the stepwise search (R's default nmodels is 94).
 const MAX_MODELS: i32 = 60;
+// Re-estimate the chosen orders by exact maximum likelihood (see README.md for the measured trade-off).
+const EXACT_FINAL: bool = false;
 
 // A flat forecast at the series' value, for a series with nothing left to model.
 function constantForecast(v: f64, h: i32): ModelForecast {
@@ -53,13 +56,25 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   if (best === null) return failed(h);
 
   const spec = best.spec;
-  prob.spec = spec;
-  prob.ssr(best.par, new Float64Array(0));
   const k = spec.nCoef;
-  const nEff = prob.nEff;
-  // unbiased innovation variance for the intervals (the ML one is for the criterion)
-  const sigma2 = best.ssr / <f64>(nEff > k ? nEff - k : nEff);
-  const path = arimaForecast(z, spec, best.par, prob.e, sigma2, h);
+  let par = best.par;
+  // degrees-of-freedom corrected innovation variance for the intervals
+  let sigma2 = best.ssr / <f64>(prob.nEff > k ? prob.nEff - k : prob.nEff);
+  if (EXACT_FINAL) {
+    const exact = new ExactProblem(w);
+    exact.spec = spec;
+    if (exact.stateDim() <= MAX_EXACT_STATE) {
+      const ml = fitArma(exact, new FitWork(exact.nEff), spec, par);
+      if (isFinite(ml.ssr) && isFinite(exact.ssr(ml.par, new Float64Array(0)))) {
+        par = ml.par;
+        sigma2 = exact.sigma2 * <f64>exact.nEff / <f64>(exact.nEff > k ? exact.nEff - k : exact.nEff);
+      }
+    }
+  }
+  // in-sample innovations for the MA part of the forecast recursion
+  prob.spec = spec;
+  prob.ssr(par, new Float64Array(0));
+  const path = arimaForecast(z, spec, par, prob.e, sigma2, h);
   const mean = path.mean, sd = path.sd;
   for (let i = 0; i < h; i++) {
     mean[i] *= scale;

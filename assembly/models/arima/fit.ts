@@ -1,6 +1,6 @@
 // Estimates one candidate by conditional sum of squares with Levenberg–Marquardt and scores it by AICc.
 import { ArimaSpec } from "./spec";
-import { CssProblem } from "./css";
+import { ArmaResiduals } from "./residuals";
 
 const MAX_COEF: i32 = 8;
 const MAX_ITER: i32 = 25;
@@ -12,7 +12,7 @@ export class ArimaFit {
   constructor(public spec: ArimaSpec, public par: Float64Array, public ssr: f64, public aicc: f64) {}
 }
 
-/** Buffers of the least-squares iterations, allocated once per series (see CssProblem). */
+/** Buffers of the least-squares iterations, allocated once per series (see CssProblem: no per-evaluation allocations). */
 export class FitWork {
   jac: Float64Array;
   r0: Float64Array;
@@ -31,8 +31,8 @@ export class FitWork {
   }
 }
 
-/** AICc of a CSS fit with `k` coefficients (σ² counted too) on `nEff` residuals; +Infinity when undefined. */
-export function cssAicc(ssr: f64, nEff: i32, k: i32): f64 {
+/** AICc of a fit (Gaussian, σ² concentrated out) with `k` coefficients (σ² counted too) on `nEff` residuals; +Infinity when undefined. */
+export function aiccOf(ssr: f64, nEff: i32, k: i32): f64 {
   const K = <f64>(k + 1), n = <f64>nEff;
   if (!(n - K - 1.0 > 0.0) || !isFinite(ssr)) return Infinity;
   let s2 = ssr / n;
@@ -66,11 +66,11 @@ function solveInPlace(mat: Float64Array, k: i32, out: Float64Array): bool {
 }
 
 /**
- * Minimises the conditional sum of squares of `spec` on `prob` from the admissible point `start`
+ * Minimises the sum of squares of `spec` on `prob` (CSS or exact likelihood) from `start`
  * (Levenberg–Marquardt with forward-difference Jacobian; steps leaving the stationary/invertible
  * region are rejected like steps that do not improve). Returns the fit with its AICc.
  */
-export function fitCss(prob: CssProblem, wk: FitWork, spec: ArimaSpec, start: Float64Array): ArimaFit {
+export function fitArma(prob: ArmaResiduals, wk: FitWork, spec: ArimaSpec, start: Float64Array): ArimaFit {
   prob.spec = spec;
   const k = spec.nCoef;
   const N = prob.nEff;
@@ -83,7 +83,7 @@ export function fitCss(prob: CssProblem, wk: FitWork, spec: ArimaSpec, start: Fl
     for (let j = 0; j < spec.offMean; j++) x[j] = 0.0;
     S = prob.ssr(x, r0);
   }
-  if (k == 0 || !isFinite(S)) return new ArimaFit(spec, x, S, cssAicc(S, N, k));
+  if (k == 0 || !isFinite(S)) return new ArimaFit(spec, x, S, aiccOf(S, N, k));
   let lambda = 1e-3;
   const jac = wk.jac, probe = wk.probe, trial = wk.trial, a = wk.a, g = wk.g, mat = wk.mat, delta = wk.delta;
   for (let it = 0; it < MAX_ITER; it++) {
@@ -135,5 +135,5 @@ export function fitCss(prob: CssProblem, wk: FitWork, spec: ArimaSpec, start: Fl
     }
     if (!improved || rel < 1e-7) break;
   }
-  return new ArimaFit(spec, x, S, cssAicc(S, N, k));
+  return new ArimaFit(spec, x, S, aiccOf(S, N, k));
 }

@@ -1,7 +1,7 @@
 // Stepwise order search of Hyndman & Khandakar (2008, §3.2): start models, then ±1 moves by AICc.
 import { ArimaSpec } from "./spec";
 import { CssProblem } from "./css";
-import { ArimaFit, FitWork, fitCss } from "./fit";
+import { ArimaFit, FitWork, fitArma } from "./fit";
 
 export const MAX_P: i32 = 5;
 export const MAX_Q: i32 = 5;
@@ -69,7 +69,7 @@ class Search {
     for (let i = 0; i < this.visited.length; i++) if (this.visited[i] == key) return false;
     this.visited.push(key);
     this.fits++;
-    const fit = fitCss(this.prob, this.wk, spec, this.warmStart(spec));
+    const fit = fitArma(this.prob, this.wk, spec, this.warmStart(spec));
     if (!isFinite(fit.aicc)) return false;
     const b = this.best;
     if (b === null || fit.aicc < b.aicc - 1e-9) { this.best = fit; return true; }
