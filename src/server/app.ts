@@ -1,0 +1,112 @@
+// Builds the Koa app from its dependencies (DESIGN rule 8): nothing here opens files or sockets.
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { ComputePool } from '../compute/pool.js';
+import type { Limits } from '../limits/types.js';
+import type { Store } from '../store/types.js';
+import { ApiError } from './errors.js';
+import { createKeyCache } from './key-cache.js';
+import { createMetrics, type ServerMetrics } from './metrics.js';
+import { accessLog } from './middleware/access-log.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorBoundary } from './middleware/error-boundary.js';
+import { jsonBody } from './middleware/json-body.js';
+import { modelAccess } from './middleware/model-access.js';
+import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
+import { requestId } from './middleware/request-id.js';
+import { runningLock } from './middleware/running-lock.js';
+import { validateForecast } from './middleware/validate-forecast.js';
+import { forecastRoute } from './routes/forecast.js';
+import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
+import { modelsRoute } from './routes/models.js';
+import { validateRoute } from './routes/validate.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  limits: Limits;
+  pool: ComputePool;
+  logger: Logger;
+  metrics?: ServerMetrics;
+}
+
+export interface TempoApp {
+  app: Koa;
+  metrics: ServerMetrics;
+  /** Forecast requests between arrival and answer. */
+  inFlight(): number;
+  /** Refuse new forecasts and report not-ready from now on. */
+  startDraining(): void;
+  isDraining(): boolean;
+}
+
+/** Builds the app: request id → error boundary → access log → routes, each route with SPEC's check order. */
+export function createApp(deps: AppDeps): TempoApp {
+  const { config, store, limits, pool, logger } = deps;
+  const metrics = deps.metrics ?? createMetrics();
+  const keys = createKeyCache(store, {
+    ttlMs: config.keyCacheTtlMs,
+    max: config.keyCacheMax,
+    negativeTtlMs: config.negativeCacheTtlMs,
+  });
+  let draining = false;
+  let inFlight = 0;
+
+  const auth = authenticate(keys, config.keyPepper);
+  const model = modelAccess(store, config.appUrl);
+  const router = new Router();
+
+  router.post('/:model/v1/forecast',
+    async (ctx, next) => {
+      if (draining) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; retry on another instance');
+      inFlight += 1;
+      try {
+        await next();
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    model,
+    jsonBody(config.bounds.bodyLimitBytes),
+    validateForecast(config.bounds),
+    admitRequest(limits, config.limitsFailOpen),
+    runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
+    forecastRoute(pool, metrics));
+  router.get('/:model/v1/validate', auth, model, validateRoute());
+  router.get('/v1/models', auth, modelsRoute(store));
+  router.get('/healthz', healthzRoute());
+  router.get('/readyz', readyzRoute({ store, pool, isDraining: () => draining }));
+  router.get('/metrics', metricsRoute(metrics));
+
+  const app = new Koa({ proxy: false });
+  app.use(requestId());
+  app.use(errorBoundary(logger));
+  app.use(accessLog(logger, metrics));
+  // the router leaves unknown paths and wrong methods to this, so they get problem+json too
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 405 || ctx.status === 501) {
+      const allow = ctx.response.get('Allow');
+      throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; use ${allow || 'another method'}`,
+        { headers: { Allow: allow } });
+    }
+    if (ctx.status === 404 && ctx.body == null) {
+      throw new ApiError('NOT_FOUND', 'no such endpoint; see the API documentation for the paths this server answers');
+    }
+  });
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.on('error', (err) => logger.error({ err }, 'response error'));
+
+  return {
+    app,
+    metrics,
+    inFlight: () => inFlight,
+    startDraining: () => { draining = true; },
+    isDraining: () => draining,
+  };
+}

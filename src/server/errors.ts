@@ -1,0 +1,41 @@
+// The typed error handlers throw: a catalogue code plus what to change; only the boundary renders it.
+import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../shared/codes.js';
+
+export interface ApiErrorOptions {
+  /** Field problems, as JSON pointers into the body (validation failures). */
+  errors?: FieldError[];
+  /** Response headers this error needs (Retry-After, Allow, rate-limit headers). */
+  headers?: Record<string, string>;
+  /** Extra body members (e.g. retry_after, violated_policies). */
+  extra?: Record<string, unknown>;
+  /** A status other than the catalogue's, where SPEC allows one (413, 415 for REQUEST_INVALID). */
+  status?: number;
+  cause?: unknown;
+}
+
+/** An error with a stable catalogue code; `detail` is shown to the caller, so it never holds a secret. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string;
+  readonly errors?: FieldError[];
+  headers: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
+    super(detail, { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = options.status ?? ERROR_CATALOGUE[code].status;
+    this.detail = detail;
+    this.errors = options.errors;
+    this.headers = { ...options.headers };
+    this.extra = options.extra;
+  }
+}
+
+/** The ApiError an arbitrary thrown value stands for; unknown errors become a bare INTERNAL_ERROR. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError('INTERNAL_ERROR', 'the server failed to answer this request; retry, and report the request id if it persists', { cause: err });
+}

@@ -1,0 +1,41 @@
+// One JSON log line and one metrics sample per request; headers are never logged, so no key can leak.
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { ServerMetrics } from '../metrics.js';
+import { toApiError } from '../errors.js';
+
+/** The route pattern a request matched ("unmatched" for unknown paths), to keep label sets small. */
+export function routeOf(ctx: { _matchedRoute?: string | RegExp }): string {
+  const r = ctx._matchedRoute;
+  return typeof r === 'string' ? r : 'unmatched';
+}
+
+/** Logs request id, method, route, status and duration after the response is settled. */
+export function accessLog(logger: Logger, metrics: ServerMetrics): Middleware {
+  return async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    let code = 500;
+    try {
+      await next();
+      code = ctx.status;
+    } catch (err) {
+      // this runs inside the error boundary, which has not rendered the error yet
+      code = toApiError(err).status;
+      throw err;
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = routeOf(ctx as never);
+      const status = String(code);
+      metrics.requests.inc({ method: ctx.method, route, status });
+      metrics.requestDuration.observe({ method: ctx.method, route, status }, seconds);
+      logger.info({
+        request_id: ctx.state.requestId,
+        method: ctx.method,
+        route,
+        status: code,
+        duration_ms: Math.round(seconds * 1e5) / 100,
+        key_id: ctx.state.key?.keyId,
+      }, 'request');
+    }
+  };
+}

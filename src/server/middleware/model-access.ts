@@ -1,0 +1,31 @@
+// The model in the path must be one the key's organization may use; unknown and foreign look alike.
+import type { Middleware } from 'koa';
+import type { Store } from '../../store/types.js';
+import type { KeyRecord } from '../../store/types.js';
+import { ApiError } from '../errors.js';
+
+/** Where an organization's usable models are listed: the configured app URL, else this server. */
+export function modelsPageUrl(appUrl: string | null, origin: string): string {
+  return `${appUrl ?? origin}/platform/settings/models`;
+}
+
+/** Puts the model record on ctx.state.model, or throws 404 MODEL_NOT_AVAILABLE pointing to the settings page. */
+export function modelAccess(store: Store, appUrl: string | null): Middleware {
+  return async (ctx, next) => {
+    const key = ctx.state.key as KeyRecord;
+    const name = String(ctx.params?.model ?? '');
+    let model;
+    try {
+      model = await store.getModelForOrg(name, key.organizationId);
+    } catch (err) {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'the model store cannot be reached; retry shortly', { cause: err });
+    }
+    if (model === undefined) {
+      // the path's model name is not echoed: a caller may have pasted something private there
+      throw new ApiError('MODEL_NOT_AVAILABLE',
+        `this model is not available to your organization; use "tempo" or a model listed at ${modelsPageUrl(appUrl, `${ctx.protocol}://${ctx.host}`)}`);
+    }
+    ctx.state.model = model;
+    await next();
+  };
+}

@@ -1,0 +1,37 @@
+// One forecast at a time per key: a lease taken before compute and released in every outcome.
+import type { Middleware } from 'koa';
+import type { Limits } from '../../limits/types.js';
+import type { KeyRecord } from '../../store/types.js';
+import { ApiError } from '../errors.js';
+
+/** Holds the key's running lock around the rest of the chain; 409 FORECAST_ALREADY_RUNNING when taken. */
+export function runningLock(limits: Limits, leaseMs: number, failOpen: boolean): Middleware {
+  return async (ctx, next) => {
+    const key = ctx.state.key as KeyRecord;
+    let token: string | null;
+    try {
+      token = await limits.acquireLock(key.keyId, leaseMs);
+    } catch (err) {
+      if (failOpen) return next();
+      throw new ApiError('SERVICE_UNAVAILABLE', 'the lock service cannot be reached; retry shortly', { cause: err });
+    }
+    if (token === null) {
+      throw new ApiError('FORECAST_ALREADY_RUNNING',
+        'a forecast is already running for this API key; wait for it to finish, then retry',
+        { headers: { 'Retry-After': '1' } });
+    }
+    // a forecast outliving the lease must not let a second one in beside it
+    const renew = setInterval(() => {
+      limits.renewLock(key.keyId, token, leaseMs).catch(() => {});
+    }, Math.max(250, Math.floor(leaseMs / 3)));
+    renew.unref();
+    try {
+      await next();
+    } finally {
+      clearInterval(renew);
+      await limits.releaseLock(key.keyId, token).catch(() => {
+        // the lease expires on its own; a failed release only delays the next forecast
+      });
+    }
+  };
+}

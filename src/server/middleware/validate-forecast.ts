@@ -1,0 +1,106 @@
+// Validates the parsed forecast body against the schema compiled once at startup, and turns ajv's
+// findings into JSON pointers with details that say what to change.
+import { Ajv, type ErrorObject } from 'ajv';
+import type { Middleware } from 'koa';
+import type { Bounds } from '../../config/config.js';
+import type { FieldError } from '../../shared/codes.js';
+import type { ForecastRequestBody } from '../../shared/types.js';
+import { ApiError } from '../errors.js';
+import { FORECAST_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
+
+/** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
+const MAX_FIELD_ERRORS = 20;
+
+// what the caller sent, without echoing strings (a caller may paste a secret into any field)
+function described(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return `a ${typeof value}`;
+}
+
+function valueAt(body: unknown, pointer: string): unknown {
+  let v: unknown = body;
+  for (const part of pointer.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+function fieldRule(field: string, bounds: Bounds): string {
+  switch (field) {
+    case 'series': return `series must be an array of 1 to ${bounds.maxSeriesLength} finite numbers (null marks a missing value) with at least one number`;
+    case 'horizon': return `horizon must be an integer from 1 to ${bounds.maxHorizon}`;
+    case 'season_length': return `season_length must be an integer from 1 to ${bounds.maxSeriesLength}, or left out to detect it`;
+    case 'level': return `level must be an array of 1 to ${bounds.maxLevels} distinct numbers between 0 and 100 (exclusive), e.g. [80, 95]`;
+    default: return `${field} is not a known field`;
+  }
+}
+
+function fieldError(e: ErrorObject, body: unknown, bounds: Bounds): FieldError {
+  if (e.keyword === 'required') {
+    const field = (e.params as { missingProperty: string }).missingProperty;
+    return { pointer: `/${field}`, detail: `${field} is required: ${fieldRule(field, bounds)}` };
+  }
+  if (e.keyword === 'additionalProperties') {
+    const field = (e.params as { additionalProperty: string }).additionalProperty;
+    return {
+      pointer: `${e.instancePath}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      detail: `unknown field "${field.slice(0, 40)}": remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+    };
+  }
+  if (e.instancePath === '') {
+    return { pointer: '', detail: 'the body must be a JSON object like {"series": [1, 2, 3], "horizon": 2}' };
+  }
+  const [, field, index] = e.instancePath.split('/');
+  const got = described(valueAt(body, e.instancePath));
+  if (field === 'series' && index !== undefined) {
+    return { pointer: e.instancePath, detail: `series/${index} must be a finite number or null (got ${got})` };
+  }
+  if (field === 'level' && index !== undefined) {
+    return { pointer: e.instancePath, detail: `level/${index} must be a number between 0 and 100 exclusive (got ${got})` };
+  }
+  if (field === 'series' && e.keyword === 'contains') {
+    return { pointer: e.instancePath, detail: 'series must hold at least one number; null only marks missing values' };
+  }
+  if (field === 'level' && e.keyword === 'uniqueItems') {
+    return { pointer: e.instancePath, detail: 'level must not repeat a value' };
+  }
+  return { pointer: e.instancePath, detail: `${fieldRule(field, bounds)} (got ${got})` };
+}
+
+/** The pure check behind the middleware: field errors for `body`, or [] when it is valid. */
+export function createForecastValidator(bounds: Bounds): (body: unknown) => FieldError[] {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  const validate = ajv.compile(forecastRequestSchema(bounds));
+  return (body) => {
+    if (validate(body)) return [];
+    const seen = new Set<string>();
+    const out: FieldError[] = [];
+    for (const e of validate.errors ?? []) {
+      const fe = fieldError(e, body, bounds);
+      // one entry per pointer: ajv reports e.g. both "type" and "contains" for the same place
+      if (seen.has(fe.pointer)) continue;
+      seen.add(fe.pointer);
+      out.push(fe);
+      if (out.length === MAX_FIELD_ERRORS) break;
+    }
+    return out;
+  };
+}
+
+/** Puts the validated body on ctx.state.forecastRequest, or throws 400 with errors[]. */
+export function validateForecast(bounds: Bounds): Middleware {
+  const check = createForecastValidator(bounds);
+  return async (ctx, next) => {
+    const body = ctx.request.body;
+    const errors = check(body);
+    if (errors.length > 0) {
+      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
+      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
+    }
+    ctx.state.forecastRequest = body as ForecastRequestBody;
+    await next();
+  };
+}

@@ -1,0 +1,59 @@
+// The forecast handler: runs the validated request on the worker pool and shapes the response.
+import type { Middleware } from 'koa';
+import { ComputeCrashError, ComputeRejectedError, ComputeTimeoutError, type ComputePool } from '../../compute/pool.js';
+import type { CoreConfig } from '../../core/index.js';
+import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
+import type { ModelRecord } from '../../store/types.js';
+import { ApiError } from '../errors.js';
+import type { ServerMetrics } from '../metrics.js';
+
+/** What happened to a forecast, as the metrics label it. */
+function outcomeOf(err: unknown): string {
+  if (err instanceof ComputeTimeoutError) return 'timeout';
+  if (err instanceof ComputeRejectedError) return 'rejected';
+  return 'crash';
+}
+
+/** Maps a pool failure to the API error SPEC assigns it. */
+function apiErrorOf(err: unknown): ApiError {
+  if (err instanceof ComputeTimeoutError) {
+    return new ApiError('SERVICE_UNAVAILABLE',
+      'the forecast took longer than this server allows; retry later or send a shorter series', { cause: err });
+  }
+  if (err instanceof ComputeRejectedError) {
+    return new ApiError('REQUEST_INVALID', `the model cannot forecast this request: ${err.message}`, { cause: err });
+  }
+  if (err instanceof ComputeCrashError) {
+    return new ApiError('INTERNAL_ERROR', 'the forecast failed inside the model; retry, and report the request id if it persists', { cause: err });
+  }
+  return new ApiError('INTERNAL_ERROR', 'the forecast failed; retry, and report the request id if it persists', { cause: err });
+}
+
+/** Runs the forecast for ctx.state.forecastRequest with the model's stored config. */
+export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middleware {
+  return async (ctx) => {
+    const body = ctx.state.forecastRequest as ForecastRequestBody;
+    const model = ctx.state.model as ModelRecord;
+    const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
+    try {
+      const result = await pool.forecast({
+        series: body.series,
+        horizon: body.horizon,
+        seasonLength: body.season_length,
+        level: body.level,
+        config: model.config as CoreConfig,
+      });
+      stop({ outcome: 'ok' });
+      const response: ForecastResponseBody = {
+        forecast: result.forecast,
+        ...(result.intervals ? { intervals: result.intervals } : {}),
+        model: model.name,
+        method: result.method,
+      };
+      ctx.body = response;
+    } catch (err) {
+      stop({ outcome: outcomeOf(err) });
+      throw apiErrorOf(err);
+    }
+  };
+}

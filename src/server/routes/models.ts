@@ -1,0 +1,31 @@
+// The models handler: what the key's organization may forecast with, `tempo` first.
+import type { Middleware } from 'koa';
+import type { ModelsResponseBody } from '../../shared/types.js';
+import type { KeyRecord, Store } from '../../store/types.js';
+import { ApiError } from '../errors.js';
+
+/** Lists the models of the authenticated key's organization. */
+export function modelsRoute(store: Store): Middleware {
+  return async (ctx) => {
+    const key = ctx.state.key as KeyRecord;
+    let models;
+    try {
+      models = await store.listModelsForOrg(key.organizationId);
+    } catch (err) {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'the model store cannot be reached; retry shortly', { cause: err });
+    }
+    // the store lists global models first; keep `tempo` at the very top whatever else is global
+    models.sort((a, b) => Number(b.name === 'tempo') - Number(a.name === 'tempo'));
+    const body: ModelsResponseBody = {
+      organization_id: key.organizationId,
+      models: models.map((m) => ({
+        name: m.name,
+        default: m.name === 'tempo',
+        base: m.base,
+        config: m.config,
+        created_at: m.createdAt,
+      })),
+    };
+    ctx.body = body;
+  };
+}
