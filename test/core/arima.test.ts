@@ -81,6 +81,16 @@ describe('arima model', () => {
     expectSane(r, 24);
   });
 
+  it('seasonally differences a long period (m = 52) without seasonal AR/MA terms', () => {
+    const z = normals(31);
+    const y = Array.from({ length: 52 * 6 }, (_, t) => 200 + 40 * Math.sin((2 * Math.PI * t) / 52) + 2 * z());
+    const r = arima(y, 52, 52, [80]);
+    const [, , , P, D, Q] = orders(r);
+    expect(D).toBe(1);
+    expect(P + Q).toBe(0);
+    expectSane(r, 52);
+  });
+
   it('gives finite forecasts and widening intervals on series of 1 to 10 points', () => {
     const z = normals(3);
     const base = Array.from({ length: 10 }, () => 10 + z());
