@@ -12,6 +12,8 @@ export interface ComputePoolOptions {
   timeoutMs: number;
   /** The .wasm to load; default build/tempo.wasm. */
   wasmPath?: string;
+  /** Forecasts allowed to wait for a worker before new ones are refused; default 64 per worker. */
+  maxQueue?: number;
 }
 
 export interface ForecastInput {
@@ -38,6 +40,14 @@ export class ComputeRejectedError extends Error {
   }
 }
 
+/** Too many forecasts are already waiting for a worker; nothing was run. */
+export class ComputeOverloadedError extends Error {
+  constructor(public readonly queued: number) {
+    super(`${queued} forecasts already waiting`);
+    this.name = 'ComputeOverloadedError';
+  }
+}
+
 /** The core trapped or the worker died; the instance was replaced. */
 export class ComputeCrashError extends Error {
   constructor(cause: unknown) {
@@ -47,7 +57,7 @@ export class ComputeCrashError extends Error {
 }
 
 export interface ComputePool {
-  /** Forecasts in a worker; rejects with ComputeTimeoutError, ComputeRejectedError or ComputeCrashError. */
+  /** Forecasts in a worker; rejects with ComputeTimeoutError, ComputeRejectedError, ComputeOverloadedError or ComputeCrashError. */
   forecast(input: ForecastInput): Promise<ForecastResult>;
   /** Resolves once a worker has loaded the core (remembered after the first success). */
   ready(): Promise<void>;
@@ -80,11 +90,14 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     idleTimeout: Infinity,
     workerData: { wasmPath: options.wasmPath },
   });
+  const maxQueue = options.maxQueue ?? 64 * threads;
   let running = 0;
   // the first successful load proves the wasm file and ABI are good for every later worker too
   let loaded: Promise<void> | null = null;
 
   async function forecast(input: ForecastInput): Promise<ForecastResult> {
+    // a queue without bound would turn a burst into timeouts for everyone in it
+    if (piscina.queueSize >= maxQueue) throw new ComputeOverloadedError(piscina.queueSize);
     const series = Float64Array.from(input.series as ArrayLike<number>, (v) => (v === null ? NaN : v));
     const task: ForecastTask = {
       series,

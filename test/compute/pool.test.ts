@@ -3,7 +3,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import type { Forecaster } from '../../src/core/index.js';
 import {
-  createComputePool, ComputeRejectedError, ComputeTimeoutError, ComputeCrashError, type ComputePool,
+  createComputePool, ComputeRejectedError, ComputeTimeoutError, ComputeCrashError, ComputeOverloadedError,
+  type ComputePool,
 } from '../../src/compute/pool.js';
 import { buildTrappingCore } from './trapping-core.js';
 
@@ -57,6 +58,25 @@ describe('compute pool time limit', () => {
       await pool.ready();
       const err = await pool.forecast({ series: seasonal(10_000), horizon: 100 }).catch((e) => e);
       expect(err).toBeInstanceOf(ComputeTimeoutError);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('compute pool queue bound', () => {
+  it('refuses a forecast with ComputeOverloadedError when the queue is full, without running it', async () => {
+    const pool = createComputePool({ workers: 1, timeoutMs: 300, maxQueue: 1 });
+    try {
+      await pool.ready();
+      const series = seasonal(10_000);
+      const a = pool.forecast({ series, horizon: 10 }).catch((e) => e);
+      const b = pool.forecast({ series, horizon: 10 }).catch((e) => e);
+      const c = await pool.forecast({ series: [1, 2], horizon: 1 }).catch((e) => e);
+      expect(c).toBeInstanceOf(ComputeOverloadedError);
+      // the two admitted ones ran into the time limit instead
+      expect(await a).toBeInstanceOf(ComputeTimeoutError);
+      expect(await b).toBeInstanceOf(ComputeTimeoutError);
     } finally {
       await pool.close();
     }

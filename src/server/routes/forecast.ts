@@ -1,6 +1,8 @@
 // The forecast handler: runs the validated request on the worker pool and shapes the response.
 import type { Middleware } from 'koa';
-import { ComputeCrashError, ComputeRejectedError, ComputeTimeoutError, type ComputePool } from '../../compute/pool.js';
+import {
+  ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError, type ComputePool,
+} from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
 import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
@@ -11,6 +13,7 @@ import type { ServerMetrics } from '../metrics.js';
 function outcomeOf(err: unknown): string {
   if (err instanceof ComputeTimeoutError) return 'timeout';
   if (err instanceof ComputeRejectedError) return 'rejected';
+  if (err instanceof ComputeOverloadedError) return 'overloaded';
   return 'crash';
 }
 
@@ -19,6 +22,9 @@ function apiErrorOf(err: unknown): ApiError {
   if (err instanceof ComputeTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE',
       'the forecast took longer than this server allows; retry later or send a shorter series', { cause: err });
+  }
+  if (err instanceof ComputeOverloadedError) {
+    return new ApiError('SERVICE_UNAVAILABLE', 'the server has too many forecasts waiting; retry shortly', { cause: err });
   }
   if (err instanceof ComputeRejectedError) {
     return new ApiError('REQUEST_INVALID', `the model cannot forecast this request: ${err.message}`, { cause: err });
