@@ -1,6 +1,7 @@
 // The key/model store interface: SQLite implements it now, PostgreSQL next. All methods are async
 // so both fit; the SQL behind them is plain enough to run on either.
 import type { KeyEnv, KeyStatus } from '../shared/types.js';
+import type { FieldError } from '../shared/codes.js';
 
 /** A stored API key. Only the hash of the secret is ever stored. */
 export interface KeyRecord {
@@ -81,5 +82,13 @@ export class StoreConflictError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'StoreConflictError';
+  }
+}
+
+/** Raised when a value to be stored breaks a rule (a name pattern, a model config); `errors` point into it. */
+export class StoreValidationError extends Error {
+  constructor(message: string, public readonly errors: FieldError[] = []) {
+    super(message);
+    this.name = 'StoreValidationError';
   }
 }
