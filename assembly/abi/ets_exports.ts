@@ -56,7 +56,8 @@ export function ets_fit_form(
  * One likelihood pass over the n values at yPtr with the given parameters and initial states
  * (statesPtr: level, slope, then for seasonal forms the m states s_0, s_−1, …, s_{1−m} in the
  * book's order, so s_{1−m} meets the first observation). Returns n·log Σε² (+ 2Σlog|ŷ| for
- * multiplicative errors), +Infinity when a multiplicative form meets a non-positive value, and
+ * multiplicative errors), +Infinity when a multiplicative season meets a non-positive
+ * level or season or a multiplicative error a zero fit, and
  * NaN for an unknown form or bad sizes. beta, gamma, phi are ignored when the form lacks them.
  */
 export function ets_loglik(

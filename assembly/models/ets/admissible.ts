@@ -7,21 +7,23 @@ import { TREND_N, TREND_AD } from "./form";
  * at least 2(d+1) slots: the first d+1 are the coefficients, the rest scratch; both are destroyed.
  */
 export function rootsInsideUnitCircle(a: Float64Array, d: i32): bool {
+  if (a.length < 2 * (d + 1)) return false;
   const off = d + 1;
   for (let k = d; k > 0; k--) {
-    const lead = a[k], c0 = a[0];
+    const lead = unchecked(a[k]), c0 = unchecked(a[0]);
     if (!(Math.abs(c0) < Math.abs(lead) * (1.0 - 1e-10))) return false;
     // r_j = lead·a_{j+1} − c0·a_{k−1−j}: (lead·p − c0·p_reversed)/z has the remaining roots
     let big = 0.0;
     for (let j = 0; j < k; j++) {
-      const x = lead * a[j + 1] - c0 * a[k - 1 - j];
-      a[off + j] = x;
+      const x = lead * unchecked(a[j + 1]) - c0 * unchecked(a[k - 1 - j]);
+      unchecked(a[off + j] = x);
       const ax = Math.abs(x);
       if (ax > big) big = ax;
     }
     if (!(big > 0.0) || !isFinite(big)) return false;
     // rescaled so long reductions neither overflow nor underflow
-    for (let j = 0; j < k; j++) a[j] = a[off + j] / big;
+    const inv = 1.0 / big;
+    for (let j = 0; j < k; j++) unchecked(a[j] = a[off + j] * inv);
   }
   return true;
 }

@@ -1,9 +1,10 @@
 // Maximum-likelihood fit of one ETS form with the shared bounded Nelder–Mead.
-import { nelderMead } from "../../optim/nelder_mead";
+import { nelderMead, MinResult } from "../../optim/nelder_mead";
 import { ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, paramCount } from "./form";
 import { etsPass, FINAL_SEASONS } from "./kernel";
 import { initialStates } from "./init";
 import { EtsObjective, EtsParams, EPS, PHI_LOWER, PHI_UPPER } from "./objective";
+import { refineStates } from "./refine";
 
 /** Smallest mean squared error the likelihood sees on data scaled to max |y| = 1 (relative sd 1e-10). */
 export const MSE_FLOOR: f64 = 1e-20;
@@ -22,20 +23,57 @@ export class EtsFit {
   ) {}
 }
 
+export let DEBUG_EVALS: i32 = 0;
 /** Starting values of alpha tried before the simplex starts: one pass each. */
 const ALPHA_STARTS: StaticArray<f64> = [0.05, 0.2, 0.5, 0.85];
+
+/** Starting values of gamma/(1 − alpha) tried for seasonal forms. */
+const GAMMA_STARTS: StaticArray<f64> = [0.02, 0.3, 0.7];
 
 /** Evaluation budget of one fit: enough for the simplex to settle in d dimensions, no more. */
 function evalBudget(d: i32): i32 {
   return 60 + 50 * d;
 }
 
+/** Runs the simplex and one restart from its best point (a collapsed simplex often stops short). */
+function minimise(obj: EtsObjective, x0: Float64Array, lo: Float64Array, hi: Float64Array, budget: i32, step: f64): MinResult {
+  let res = nelderMead(obj, x0, lo, hi, budget, 1e-8, step);
+  const again = nelderMead(obj, res.x, lo, hi, budget >> 1, 1e-8, step * 0.5);
+  if (again.value < res.value) res = again;
+  return res;
+}
+
+/** Sets x[0] (alpha) and x[gi] (gamma fraction) to the best pair of the start grids; returns its score. */
+function gridStart(obj: EtsObjective, x: Float64Array, gi: i32): f64 {
+  let bestF = Infinity, bestA = x[0], bestG = x[gi];
+  for (let a = 0; a < ALPHA_STARTS.length; a++) {
+    for (let g = 0; g < GAMMA_STARTS.length; g++) {
+      x[0] = ALPHA_STARTS[a]; x[gi] = GAMMA_STARTS[g];
+      const f = obj.eval(x);
+      if (f < bestF) { bestF = f; bestA = x[0]; bestG = x[gi]; }
+    }
+  }
+  x[0] = bestA; x[gi] = bestG;
+  return bestF;
+}
+
+/** Moves the level/slope coordinates of x to the refined states and recentres their boxes (width set by d). */
+function recentre(x: Float64Array, lo: Float64Array, hi: Float64Array, at: i32, hasTrend: bool, p: EtsParams, d: f64, mult: bool): void {
+  x[at] = p.level;
+  lo[at] = p.level - 5.0 * d; hi[at] = p.level + 5.0 * d;
+  if (mult && lo[at] < 1e-3 * p.level) lo[at] = 1e-3 * p.level;
+  if (hasTrend) { x[at + 1] = p.slope; lo[at + 1] = p.slope - 2.0 * d; hi[at + 1] = p.slope + 2.0 * d; }
+}
+
 /**
- * Fits (error, trend, season) to `ys` (gap-free, scaled so max |y| = 1) by minimising the
- * concentrated likelihood over the smoothing parameters and initial level/slope; the m initial
- * seasonal states stay at their decomposition values (normalised), which costs little accuracy and
- * keeps the simplex small (up to 6 dimensions instead of up to 29). Returns null when no finite
- * likelihood is found. The caller checks that the form is allowed for this series.
+ * Fits (error, trend, season) to `ys` (gap-free, scaled so max |y| = 1) by maximum likelihood.
+ * The simplex searches the smoothing parameters and the initial level/slope (up to 6
+ * dimensions); the m initial seasonal states start from a classical decomposition and are then
+ * improved by one Gauss–Newton step with the smoothing parameters held (cheaper and steadier than
+ * adding up to 23 coordinates to the simplex), after which the simplex resumes. The
+ * forecastability region is imposed only when the optimum found without it falls outside (rare in
+ * the usual region, and the test is the dearest part of a seasonal evaluation). Returns null when
+ * no finite likelihood is found. The caller checks that the form is allowed for this series.
  */
 export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season: i32): EtsFit | null {
   const n = ys.length;
@@ -64,12 +102,16 @@ export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season
   if (trend != TREND_N) { lo[i] = EPS; hi[i] = 1.0 - EPS; x0[i++] = 0.1; }
   if (season != SEASON_N) { lo[i] = EPS; hi[i] = 1.0 - EPS; x0[i++] = 0.05; }
   if (trend == TREND_AD) { lo[i] = PHI_LOWER; hi[i] = PHI_UPPER; x0[i++] = 0.97; }
+  const levelAt = i;
   lo[i] = level - 5.0 * d; hi[i] = level + 5.0 * d;
   if (mult && lo[i] < 1e-3 * level) lo[i] = 1e-3 * level;
   x0[i++] = level;
   if (trend != TREND_N) { lo[i] = st.slope - 2.0 * d; hi[i] = st.slope + 2.0 * d; x0[i++] = st.slope; }
+  const safe = new Float64Array(dim);
+  for (let k = 0; k < dim; k++) safe[k] = x0[k];
 
   // a few starting values of alpha: the simplex is local and the likelihood is often bimodal in alpha
+  obj.checkRegion = false;
   let bestA = x0[0], bestF = Infinity;
   for (let k = 0; k < ALPHA_STARTS.length; k++) {
     x0[0] = ALPHA_STARTS[k];
@@ -77,12 +119,50 @@ export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season
     if (f < bestF) { bestF = f; bestA = x0[0]; }
   }
   x0[0] = bestA;
-
   const budget = evalBudget(dim);
-  let res = nelderMead(obj, x0, lo, hi, budget, 1e-8, 0.1);
-  // one restart from the best point: a collapsed simplex often stops short of the optimum
-  const res2 = nelderMead(obj, res.x, lo, hi, budget >> 1, 1e-8, 0.05);
-  if (res2.value < res.value) res = res2;
+  if (mm > 1 && isFinite(bestF)) {
+    // Two candidate seasonal starts: the decomposition's states, and states refitted at the small
+    // starting gamma (they describe the average season; without them the simplex tends to buy a
+    // large gamma to repair the decomposition's first-years pattern). Each gets the (alpha, gamma)
+    // grid; the simplex starts from the better one.
+    const gi = trend != TREND_N ? 2 : 1;
+    const xr = new Float64Array(dim);
+    for (let k = 0; k < dim; k++) xr[k] = x0[k];
+    const fDec = gridStart(obj, x0, gi);
+    const keepSeasons = new Float64Array(mm);
+    for (let k = 0; k < mm; k++) keepSeasons[k] = st.seasons[k];
+    const keepLo = new Float64Array(dim), keepHi = new Float64Array(dim);
+    for (let k = 0; k < dim; k++) { keepLo[k] = lo[k]; keepHi[k] = hi[k]; }
+    const p0 = obj.decode(xr, new EtsParams());
+    if (refineStates(ys, mm, error, trend, season, p0, st.seasons, MSE_FLOOR, bestF) < bestF) {
+      recentre(xr, lo, hi, levelAt, trend != TREND_N, p0, d, mult);
+      const fRef = gridStart(obj, xr, gi);
+      if (fRef < fDec) {
+        for (let k = 0; k < dim; k++) x0[k] = xr[k];
+      } else {
+        for (let k = 0; k < mm; k++) st.seasons[k] = keepSeasons[k];
+        for (let k = 0; k < dim; k++) { lo[k] = keepLo[k]; hi[k] = keepHi[k]; }
+      }
+    }
+  }
+  let res = minimise(obj, x0, lo, hi, budget, 0.1);
+
+  if (mm > 1 && isFinite(res.value)) {
+    const p = obj.decode(res.x, new EtsParams());
+    const better = refineStates(ys, mm, error, trend, season, p, st.seasons, MSE_FLOOR, res.value);
+    if (better < res.value) {
+      // the new level/slope may sit outside the boxes drawn around the heuristic ones: recentre them
+      const x1 = new Float64Array(dim);
+      for (let k = 0; k < dim; k++) x1[k] = res.x[k];
+      recentre(x1, lo, hi, levelAt, trend != TREND_N, p, d, mult);
+      res = minimise(obj, x1, lo, hi, budget >> 1, 0.05);
+    }
+  }
+
+  obj.checkRegion = true;
+  if (isFinite(res.value) && !obj.inRegion(obj.decode(res.x, obj.decoded))) {
+    res = minimise(obj, safe, lo, hi, budget, 0.1);
+  }
   if (!isFinite(res.value)) return null;
 
   const params = obj.decode(res.x, new EtsParams());

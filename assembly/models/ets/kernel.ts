@@ -14,14 +14,16 @@ export const FINAL_SEASONS: i32 = 4;
  * errors, (y−ŷ)/ŷ for multiplicative ones). The mean square is floored at `floor` so a perfect fit
  * gives a finite value. `seasons` holds the m initial seasonal states in the order they are used
  * (seasons[j] applies to y[j]); `work` is scratch of length >= m. Returns +Infinity when a
- * multiplicative form meets a non-positive level, season or fitted value. When `final` is given
+ * multiplicative season meets a non-positive level or season, or a fitted value is 0 under
+ * multiplicative errors. When `final` is given
  * (length >= 4 + m) it receives level, slope, Σε², Σlog|ŷ| and the seasonal states in the order
- * the forecasts use them. Allocates nothing.
+ * the forecasts use them. When `resid` is given (length >= n) it receives every ε. Allocates nothing.
  */
 export function etsPass(
   y: Float64Array, m: i32, error: i32, trend: i32, season: i32,
   alpha: f64, beta: f64, gamma: f64, phi: f64, l0: f64, b0: f64,
   seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
+  resid: Float64Array | null = null,
 ): f64 {
   const n = y.length;
   const hasTrend = trend != TREND_N;
@@ -34,7 +36,7 @@ export function etsPass(
   if (hasSeason) for (let j = 0; j < m; j++) unchecked(work[j] = seasons[j]);
   else unchecked(work[0] = multSeason ? 1.0 : 0.0);
   let l = l0, b = hasTrend ? b0 : 0.0;
-  let sse = 0.0, sumLog = 0.0;
+  let sse = 0.0, sumLog = 0.0, prod = 1.0;
   let j = 0;
   for (let t = 0; t < n; t++) {
     const s = hasSeason ? unchecked(work[j]) : 0.0;
@@ -48,12 +50,18 @@ export function etsPass(
     }
     r = unchecked(y[t]) - mu;
     if (multError) {
-      if (!(mu > 0.0)) return Infinity;
+      // the book's likelihood uses |ŷ|: a negative fit is legal, only a vanishing one is not
+      const am = Math.abs(mu);
+      if (!(am > 1e-300)) return Infinity;
       const e = r / mu;
       sse += e * e;
-      sumLog += Math.log(mu);
+      if (resid !== null) unchecked(resid[t] = e);
+      // one log per many steps: the product is folded into the sum before it can under/overflow
+      prod *= am;
+      if (prod > 1e150 || prod < 1e-150) { sumLog += Math.log(prod); prod = 1.0; }
     } else {
       sse += r * r;
+      if (resid !== null) unchecked(resid[t] = r);
     }
     // error forms share these updates; only the likelihood differs (Hyndman et al. 2008, Table 2.3)
     if (multSeason) {
@@ -69,6 +77,7 @@ export function etsPass(
     j++;
     if (j == mm) j = 0;
   }
+  sumLog += Math.log(prod);
   const fl = floor * <f64>n;
   const lik = <f64>n * Math.log(sse > fl ? sse : fl) + 2.0 * sumLog;
   if (final !== null) {

@@ -29,6 +29,8 @@ export class EtsParams {
  */
 export class EtsObjective extends Objective {
   readonly decoded: EtsParams = new EtsParams();
+  /** Whether eval enforces the forecastability region (off while it is known not to bind). */
+  checkRegion: bool = true;
   private work: Float64Array;
   private scratch: Float64Array;
 
@@ -64,12 +66,15 @@ export class EtsObjective extends Objective {
     return out;
   }
 
+  /** True when the parameters are forecastable (always so for non-seasonal forms in the usual region). */
+  inRegion(p: EtsParams): bool {
+    return this.season == SEASON_N || admissible(p.alpha, p.beta, p.gamma, p.phi, this.trend, this.m, this.scratch);
+  }
+
   eval(x: Float64Array): f64 {
     const p = this.decode(x, this.decoded);
     // non-seasonal forms inside the usual region are always forecastable; seasonal ones are not
-    if (this.season != SEASON_N && !admissible(p.alpha, p.beta, p.gamma, p.phi, this.trend, this.m, this.scratch)) {
-      return Infinity;
-    }
+    if (this.checkRegion && !this.inRegion(p)) return Infinity;
     return etsPass(this.y, this.m, this.error, this.trend, this.season, p.alpha, p.beta, p.gamma, p.phi,
       p.level, p.slope, this.seasons, this.work, this.floor, null);
   }

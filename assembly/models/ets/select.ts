@@ -34,11 +34,11 @@ export function etsSelect(y: Float64Array, m: i32, h: i32, trendMask: i32, seaso
   const positive = allowMultiplicative && allPositive(y);
   const fits = new Array<EtsFit>();
   const scores = new Array<f64>();
-  for (let e = ERROR_A; e <= ERROR_M; e++) {
-    for (let t = TREND_N; t <= TREND_AD; t++) {
-      if (!(trendMask & (1 << t))) continue;
-      for (let z = SEASON_N; z <= SEASON_M; z++) {
-        if (!(seasonMask & (1 << z))) continue;
+  for (let t = TREND_N; t <= TREND_AD; t++) {
+    if (!(trendMask & (1 << t))) continue;
+    for (let z = SEASON_N; z <= SEASON_M; z++) {
+      if (!(seasonMask & (1 << z))) continue;
+      for (let e = ERROR_A; e <= ERROR_M; e++) {
         if (!formAllowed(e, t, z, n, m, positive)) continue;
         const fit = fitForm(s.y, m, e, t, z);
         if (fit === null) continue;
