@@ -95,7 +95,17 @@ describe('arima model', () => {
     const z = normals(3);
     const base = Array.from({ length: 10 }, () => 10 + z());
     for (let n = 1; n <= 10; n++) {
-      for (const m of [1, 4, 12]) expectSane(arima(base.slice(0, n), 8, m, [80]), 8);
+      for (const m of [1, 4, 12, 2 ** 31 - 1]) expectSane(arima(base.slice(0, n), 8, m, [80]), 8);
+    }
+  });
+
+  it('ignores a season length the series cannot support, however large', () => {
+    const z = normals(13);
+    const y = Array.from({ length: 200 }, () => 10 + z());
+    for (const m of [150, 2 ** 31 - 1]) {
+      const r = arima(y, 12, m, [80]);
+      expect(orders(r)[4]).toBe(0);
+      expectSane(r, 12);
     }
   });
 

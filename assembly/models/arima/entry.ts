@@ -40,7 +40,8 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
 
   const season = m > 1 ? m : 1;
   let D = 0;
-  if (season > 1 && n >= 2 * season + 4 && seasonalStrength(z, season) > SEASONAL_STRENGTH_THRESHOLD) D = 1;
+  // compared as (n - 4) / 2 so a huge season length cannot overflow i32
+  if (season > 1 && season <= (n - 4) / 2 && seasonalStrength(z, season) > SEASONAL_STRENGTH_THRESHOLD) D = 1;
   let w = D == 1 ? difference(z, season) : z;
   const d = chooseD(w, D == 1 ? 1 : 2);
   for (let i = 0; i < d; i++) w = difference(w, 1);

@@ -10,7 +10,7 @@ export const SEASONAL_STRENGTH_THRESHOLD: f64 = 0.64;
  */
 export function seasonalStrength(y: Float64Array, m: i32): f64 {
   const n = y.length;
-  if (m < 2 || n < 2 * m) return 0.0;
+  if (m < 2 || m > n / 2) return 0.0;
   const half = m >> 1;
   const even = (m & 1) == 0;
   const trend = new Float64Array(n);
