@@ -1,0 +1,87 @@
+// The schema's history, oldest first. Rules: never edit or remove an applied migration, only append;
+// never drop or rewrite data (keys are disabled, not deleted); keep the SQL portable to PostgreSQL:
+// TEXT ids, ISO-8601 TEXT timestamps, INTEGER counts, standard constraints, ON CONFLICT DO NOTHING.
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, in the order they apply. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'organizations projects users api_keys',
+    sql: `
+CREATE TABLE organizations (
+  id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE projects (
+  organization_id TEXT NOT NULL REFERENCES organizations (id),
+  id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (organization_id, id)
+);
+CREATE TABLE users (
+  organization_id TEXT NOT NULL REFERENCES organizations (id),
+  id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (organization_id, id)
+);
+CREATE TABLE api_keys (
+  key_id TEXT PRIMARY KEY,
+  secret_hash TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('active', 'inactive')),
+  env TEXT NOT NULL CHECK (env IN ('live', 'test')),
+  organization_id TEXT NOT NULL REFERENCES organizations (id),
+  project_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  expires_at TEXT,
+  rate_limit_per_minute INTEGER NOT NULL CHECK (rate_limit_per_minute > 0),
+  rate_limit_per_hour INTEGER NOT NULL CHECK (rate_limit_per_hour > 0),
+  last4 TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  FOREIGN KEY (organization_id, project_id) REFERENCES projects (organization_id, id),
+  FOREIGN KEY (organization_id, user_id) REFERENCES users (organization_id, id)
+);
+CREATE INDEX api_keys_organization ON api_keys (organization_id, created_at);
+`,
+  },
+  {
+    version: 2,
+    name: 'models and model_access',
+    sql: `
+CREATE TABLE models (
+  name TEXT PRIMARY KEY,
+  organization_id TEXT REFERENCES organizations (id),
+  base TEXT NOT NULL,
+  config TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX models_organization ON models (organization_id, name);
+CREATE TABLE model_access (
+  model_name TEXT NOT NULL REFERENCES models (name),
+  organization_id TEXT NOT NULL REFERENCES organizations (id),
+  granted_at TEXT NOT NULL,
+  PRIMARY KEY (model_name, organization_id)
+);
+CREATE INDEX model_access_organization ON model_access (organization_id, model_name);
+`,
+  },
+  {
+    version: 3,
+    name: 'seed the global tempo model',
+    // organization_id NULL = available to every organization, with no model_access rows needed.
+    // A fixed timestamp: the model exists from the first release, whenever the database was made.
+    sql: `
+INSERT INTO models (name, organization_id, base, config, created_at)
+VALUES ('tempo', NULL, 'tempo', '{}', '2026-01-01T00:00:00.000Z')
+ON CONFLICT (name) DO NOTHING;
+`,
+  },
+];

@@ -1,0 +1,54 @@
+// Validation of a stored model's config: the options the core accepts, nothing else, so a typo in
+// an operator's JSON is refused at creation instead of being silently ignored at forecast time.
+import { Ajv } from 'ajv';
+import { MEMBER_BITS, MODEL_IDS } from '../core/abi.js';
+import type { CoreConfig } from '../core/index.js';
+import type { FieldError } from '../shared/codes.js';
+
+export type ModelConfig = CoreConfig;
+
+export type ModelConfigCheck =
+  | { ok: true; config: ModelConfig }
+  | { ok: false; errors: FieldError[] };
+
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    season_length: { type: 'integer', minimum: 1 },
+    members: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: Object.keys(MEMBER_BITS) } },
+    combination: { enum: ['median', 'mean'] },
+    model: { enum: Object.keys(MODEL_IDS) },
+  },
+} as const;
+
+const ajv = new Ajv({ allErrors: true });
+const validate = ajv.compile(schema);
+
+/** Checks a model config; on failure every problem comes with a JSON pointer into the config. */
+export function validateModelConfig(value: unknown): ModelConfigCheck {
+  if (!validate(value)) {
+    const errors = (validate.errors ?? []).map((e): FieldError => {
+      if (e.keyword === 'additionalProperties') {
+        const key = String((e.params as { additionalProperty: string }).additionalProperty);
+        return { pointer: `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: 'unknown option; allowed: season_length, members, combination, model' };
+      }
+      if (e.keyword === 'enum') {
+        const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ');
+        return { pointer: e.instancePath, detail: `must be one of ${allowed}` };
+      }
+      return { pointer: e.instancePath, detail: e.message ?? 'is invalid' };
+    });
+    return { ok: false, errors };
+  }
+  const config = value as ModelConfig;
+  // Members and their combination only mean something for the ensemble.
+  if (config.model !== undefined && config.model !== 'tempo') {
+    const errors: FieldError[] = [];
+    for (const key of ['members', 'combination'] as const) {
+      if (config[key] !== undefined) errors.push({ pointer: `/${key}`, detail: `applies only to the tempo ensemble, not to model "${config.model}"` });
+    }
+    if (errors.length > 0) return { ok: false, errors };
+  }
+  return { ok: true, config };
+}
