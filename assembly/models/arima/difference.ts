@@ -9,16 +9,15 @@ export function difference(y: Float64Array, lag: i32): Float64Array {
   return out;
 }
 
-/** True when every value equals the first within `tol` (relative to the largest magnitude). */
+/** True when the range of `x` (max - min) is at most `tol`. */
 export function isConstant(x: Float64Array, tol: f64): bool {
   const n = x.length;
   if (n <= 1) return true;
-  let lo = x[0], hi = x[0], big = 0.0;
+  let lo = x[0], hi = x[0];
   for (let i = 0; i < n; i++) {
     const v = x[i];
     if (v < lo) lo = v;
     if (v > hi) hi = v;
-    if (Math.abs(v) > big) big = Math.abs(v);
   }
-  return hi - lo <= tol * (big > 1.0 ? big : 1.0);
+  return hi - lo <= tol;
 }

@@ -3,12 +3,11 @@
 // by a stepwise AICc search, coefficients by conditional sum of squares (see README.md here).
 import { ModelForecast, failed } from "../result";
 import { CODE_ARIMA_BASE } from "../../abi/models";
-import { difference, isConstant } from "./difference";
-import { chooseD } from "./kpss";
-import { seasonalStrength, SEASONAL_STRENGTH_THRESHOLD } from "./seasonal_strength";
+import { isConstant } from "./difference";
+import { chooseDifferencing } from "./differencing";
 import { CssProblem } from "./css";
-import { FitWork, fitArma } from "./fit";
-import { ExactProblem, MAX_EXACT_STATE } from "./kalman";
+import { FitWork } from "./fit";
+import { refitExact } from "./kalman";
 import { stepwiseSearch, SearchSettings } from "./search";
 import { arimaForecast } from "./forecast";
 
@@ -33,18 +32,14 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   let scale = 0.0;
   for (let i = 0; i < n; i++) { const v = Math.abs(y[i]); if (v > scale) scale = v; }
   if (!isFinite(scale)) return failed(h);
-  if (isConstant(y, 1e-13)) return constantForecast(y[n - 1], h);
+  if (isConstant(y, 1e-13 * scale)) return constantForecast(y[n - 1], h);
   // scaling (not centring: a zero-mean ARMA must keep its meaning) keeps 1e-9 and 1e12 alike
   const z = new Float64Array(n);
   for (let i = 0; i < n; i++) z[i] = y[i] / scale;
 
   const season = m > 1 ? m : 1;
-  let D = 0;
-  // compared as (n - 4) / 2 so a huge season length cannot overflow i32
-  if (season > 1 && season <= (n - 4) / 2 && seasonalStrength(z, season) > SEASONAL_STRENGTH_THRESHOLD) D = 1;
-  let w = D == 1 ? difference(z, season) : z;
-  const d = chooseD(w, D == 1 ? 1 : 2);
-  for (let i = 0; i < d; i++) w = difference(w, 1);
+  const diff = chooseDifferencing(z, season);
+  const w = diff.w, d = diff.d, D = diff.D;
 
   const seasonalTerms = season > 1 && season <= MAX_SEASONAL_TERMS_PERIOD && w.length >= 2 * season + 4;
   // residuals of the first season lean on pre-sample zeros, so every candidate skips them alike
@@ -62,15 +57,8 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   // degrees-of-freedom corrected innovation variance for the intervals
   let sigma2 = best.ssr / <f64>(prob.nEff > k ? prob.nEff - k : prob.nEff);
   if (EXACT_FINAL) {
-    const exact = new ExactProblem(w);
-    exact.spec = spec;
-    if (exact.stateDim() <= MAX_EXACT_STATE) {
-      const ml = fitArma(exact, new FitWork(exact.nEff), spec, par);
-      if (isFinite(ml.ssr) && isFinite(exact.ssr(ml.par, new Float64Array(0)))) {
-        par = ml.par;
-        sigma2 = exact.sigma2 * <f64>exact.nEff / <f64>(exact.nEff > k ? exact.nEff - k : exact.nEff);
-      }
-    }
+    const ml = refitExact(w, spec, par);
+    if (ml !== null) { par = ml.par; sigma2 = ml.sigma2; }
   }
   // in-sample innovations for the MA part of the forecast recursion
   prob.spec = spec;

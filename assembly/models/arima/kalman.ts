@@ -2,6 +2,8 @@
 // (Harvey 1989 §3.4; Durbin & Koopman 2012 §3.4), as a sum of squares for the least-squares fit.
 import { expandAr, expandMa } from "./polynomial";
 import { ArmaResiduals, MAX_LAGS } from "./residuals";
+import { ArimaSpec } from "./spec";
+import { FitWork, fitArma } from "./fit";
 
 /** Largest state dimension max(p + P·m, q + Q·m + 1) estimated by exact likelihood. */
 export const MAX_EXACT_STATE: i32 = 30;
@@ -129,4 +131,24 @@ export class ExactProblem extends ArmaResiduals {
     }
     return isFinite(total) ? total : Infinity;
   }
+}
+
+/** Coefficients and innovation variance of an exact-likelihood fit. */
+export class ExactFit {
+  constructor(public par: Float64Array, public sigma2: f64) {}
+}
+
+/**
+ * Re-estimates `spec` on the differenced series `w` by exact maximum likelihood from `start`
+ * (e.g. the CSS estimates); σ² is degrees-of-freedom corrected. Null when the state is too
+ * large for the filter or the fit fails.
+ */
+export function refitExact(w: Float64Array, spec: ArimaSpec, start: Float64Array): ExactFit | null {
+  const exact = new ExactProblem(w);
+  exact.spec = spec;
+  if (exact.stateDim() > MAX_EXACT_STATE) return null;
+  const ml = fitArma(exact, new FitWork(exact.nEff), spec, start);
+  if (!isFinite(ml.ssr) || !isFinite(exact.ssr(ml.par, new Float64Array(0)))) return null;
+  const n = exact.nEff, k = spec.nCoef;
+  return new ExactFit(ml.par, exact.sigma2 * <f64>n / <f64>(n > k ? n - k : n));
 }

@@ -36,10 +36,12 @@ export function kpssStatistic(x: Float64Array): f64 {
 }
 
 /**
- * Number of first differences (0..maxD) that make `x` level-stationary: difference while the
+ * Number of first differences (0..maxD) that make `x` (scaled to |x| <= 1) level-stationary: difference while the
  * KPSS test rejects at 5%, stopping early when the series becomes constant or too short.
  */
 export function chooseD(x: Float64Array, maxD: i32): i32 {
+  // x is scaled to |x| <= 1 by the caller, so an absolute tolerance is a relative one
+
   let d = 0;
   let cur = x;
   while (d < maxD) {
