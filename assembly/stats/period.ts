@@ -1,12 +1,17 @@
 // Automatic period detection for callers who send no season_length.
 import { acf } from "./acf";
 import { seasonalityTest } from "./seasonality";
+import { qnorm } from "./qnorm";
 
 /** Longest lag searched: keeps detection O(n·400) on long series. */
 const MAX_LAG: i32 = 400;
-/** z-score a differenced-ACF peak must exceed (stricter than 1.645: many lags are tried at once). */
+/** Least z-score a differenced-ACF peak must exceed. */
 const PEAK_Z: f64 = 2.5;
+/** Family-wise false-alarm rate over all searched lags (Bonferroni): long series search many. */
+const FAMILY_ALPHA: f64 = 0.05;
 
+/** z-score a calendar period's peak needs when no peak passed the family-wise bound. */
+const LOOSE_Z: f64 = 2.4;
 /** Share of the strongest peak a divisor and its multiples must reach to be the fundamental. */
 const FUNDAMENTAL_SHARE: f64 = 0.85;
 /** Share of a non-calendar period's peak its calendar multiple must reach to replace it. */
@@ -14,6 +19,10 @@ const MULTIPLE_SHARE: f64 = 0.5;
 
 /** Periods of common calendars; preferred over a neighbouring lag the data supports about as well. */
 const CALENDAR: StaticArray<i32> = [4, 7, 12, 24, 52, 168, 365];
+
+/** Calendar periods that contain a shorter calendar cycle: hours in a week, days in a year. */
+const NESTED_OUTER: StaticArray<i32> = [168, 365];
+const NESTED_INNER: StaticArray<i32> = [24, 7];
 
 function isCalendar(p: i32): bool {
   for (let i = 0; i < CALENDAR.length; i++) if (CALENDAR[i] == p) return true;
@@ -24,6 +33,25 @@ function differenced(y: Float64Array): Float64Array {
   const d = new Float64Array(y.length - 1);
   for (let t = 1; t < y.length; t++) d[t - 1] = y[t] - y[t - 1];
   return d;
+}
+
+/**
+ * With no convincing peak, a calendar period still qualifies on weaker evidence (LOOSE_Z: a 10%
+ * family-wise level over the handful of calendar lags, instead of over every lag searched) because
+ * such periods are common a priori; the strongest one that also
+ * passes the seasonality test wins, else 1.
+ */
+function calendarFallback(y: Float64Array, r: Float64Array, bound: Float64Array, maxLag: i32, z: f64): i32 {
+  let chosen = 1;
+  for (let i = 0; i < CALENDAR.length; i++) {
+    const c = CALENDAR[i];
+    if (c > maxLag) break;
+    if (!(r[c] >= r[c - 1] && r[c] >= r[c + 1])) continue;
+    if (!(r[c] > bound[c] * (LOOSE_Z / z))) continue;
+    if (chosen > 1 && r[c] <= r[chosen]) continue;
+    if (seasonalityTest(y, c)) chosen = c;
+  }
+  return chosen;
 }
 
 /**
@@ -44,12 +72,16 @@ export function detectPeriod(y: Float64Array): i32 {
   const r = acf(d, maxLag + 1);
 
   // Bartlett's standard error at each lag, from the correlations below it
+  // bound[k] is the z = 1 bound: callers scale it by the z they need
   const bound = new Float64Array(maxLag + 1);
   let cum = 1.0;
   for (let k = 1; k <= maxLag; k++) {
-    bound[k] = PEAK_Z * Math.sqrt(cum / <f64>nd);
+    bound[k] = Math.sqrt(cum / <f64>nd);
     cum += 2.0 * r[k] * r[k];
   }
+  let z = qnorm(1.0 - FAMILY_ALPHA / <f64>maxLag);
+  if (z < PEAK_Z) z = PEAK_Z;
+  for (let k = 1; k <= maxLag; k++) bound[k] *= z;
   const peak = new Uint8Array(maxLag + 1);
   let best = 0;
   for (let k = 2; k <= maxLag; k++) {
@@ -58,7 +90,7 @@ export function detectPeriod(y: Float64Array): i32 {
       if (best == 0 || r[k] > r[best]) best = k;
     }
   }
-  if (best == 0) return 1;
+  if (best == 0) return calendarFallback(y, r, bound, maxLag, z);
 
   // a season of period p also correlates at 2p, 3p...: report the fundamental when its own
   // peak and every multiple up to the strongest are nearly as strong
@@ -99,6 +131,13 @@ export function detectPeriod(y: Float64Array): i32 {
     }
   }
 
-  if (!seasonalityTest(y, period)) return 1;
+  // a week of hours (a year of days) repeats the day (the week) inside it: report the inner
+  // cycle when it is clearly there, as it is the one most models can use with the data given
+  for (let i = 0; i < NESTED_OUTER.length; i++) {
+    const c = NESTED_INNER[i];
+    if (period == NESTED_OUTER[i] && peak[c] && r[c] > MULTIPLE_SHARE * r[period]) { period = c; break; }
+  }
+
+  if (!seasonalityTest(y, period)) return calendarFallback(y, r, bound, maxLag, z);
   return period;
 }
