@@ -123,13 +123,13 @@ describe('arima model', () => {
     expectSane(arima(intermittent.map((v) => -v), 12, 12, [80]), 12);
   });
 
-  it('scales with the data from 1e-9 to 1e12 magnitudes', () => {
+  it('scales with the data from 1e-15 to 1e12 magnitudes', () => {
     const z = normals(17);
     const y: number[] = [];
     let x = 0;
     for (let t = 0; t < 120; t++) { x = 0.5 * x + z(); y.push(10 + x + 3 * Math.sin((2 * Math.PI * t) / 4)); }
     const ref = arima(y, 8, 4, [80]);
-    for (const c of [1e-9, 1e12]) {
+    for (const c of [1e-15, 1e-9, 1e12]) {
       const r = arima(y.map((v) => v * c), 8, 4, [80]);
       expect(r.method.components).toEqual(ref.method.components);
       for (let i = 0; i < 8; i++) {
