@@ -150,8 +150,8 @@ describe('running lock', () => {
 
   it('lets one of several concurrent forecasts of a key run and turns the others away', async () => {
     const k = await h.key({ rateLimitPerMinute: 100, rateLimitPerHour: 1000 });
-    // long enough that the fit outlasts the arrival of the other requests by a wide margin
-    const series = seasonal(200);
+    // the longest series allowed, so the fit outlasts the arrival of the other requests by a wide margin
+    const series = seasonal(10_000);
     const statuses = (await Promise.all(Array.from({ length: 4 }, () => h.forecast(k.fullKey, { series, horizon: 24 }))))
       .map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 409, 409, 409]);

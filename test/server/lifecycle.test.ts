@@ -151,7 +151,7 @@ describe('restarts and shutdown', () => {
   it('lets an in-flight forecast finish before closing, and stops accepting connections', async () => {
     const h = await startHarness({ config: { shutdownGraceMs: 30_000 } });
     const { fullKey } = await h.key();
-    const inFlight = h.forecast(fullKey, { series: seasonal(150), horizon: 48 });
+    const inFlight = h.forecast(fullKey, { series: seasonal(10_000), horizon: 48 });
     // wait until the server has the request, then start the shutdown
     while (h.server.tempo.inFlight() === 0) await new Promise((r) => setTimeout(r, 5));
     const closed = h.close();

@@ -14,6 +14,7 @@ export function routeOf(ctx: { _matchedRoute?: string | RegExp }): string {
 export function accessLog(logger: Logger, metrics: ServerMetrics): Middleware {
   return async (ctx, next) => {
     const start = process.hrtime.bigint();
+    logger.debug({ request_id: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request started');
     let code = 500;
     try {
       await next();

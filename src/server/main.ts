@@ -1,0 +1,70 @@
+// `tempo serve`: the one place that reads the process environment and wires config → store →
+// limits → pool → app → listen, and shuts it all down again on SIGTERM/SIGINT.
+import { loadConfig } from '../config/config.js';
+import { parseConfigFlags } from '../config/flags.js';
+import { createMemoryLimits } from '../limits/memory.js';
+import { openStore } from '../store/open.js';
+import { createLogger, startServer } from './listen.js';
+
+export { startServer } from './listen.js';
+export type { RunningServer, StartServerOptions } from './listen.js';
+
+/** Output channels of runServe, so the CLI (and tests) can capture what an operator would see. */
+export interface ServeIO {
+  env: Record<string, string | undefined>;
+  out: (text: string) => void;
+  /** Called once shutdown is complete; default exits the process with `code`. */
+  exit: (code: number) => void;
+}
+
+const defaultIO: ServeIO = {
+  env: process.env,
+  out: (text) => { process.stdout.write(text); },
+  exit: (code) => process.exit(code),
+};
+
+/**
+ * Starts the server from flags (--host, --port, --data-dir) and environment; resolves once it
+ * listens. Throws ConfigError (and store errors) before listening. On SIGTERM/SIGINT it drains,
+ * closes pool, limits and store, and exits 0; a second signal exits 1 at once.
+ */
+export async function runServe(argv: string[], io: Partial<ServeIO> = {}): Promise<{ url: string; shutdown(): Promise<void> }> {
+  const { env, out, exit } = { ...defaultIO, ...io };
+  const config = loadConfig(parseConfigFlags(argv), env);
+  const logger = createLogger(config.logLevel);
+  const store = await openStore(config);
+  const limits = createMemoryLimits();
+  let running;
+  try {
+    running = await startServer({ config, store, limits, logger });
+  } catch (err) {
+    await limits.close();
+    await store.close();
+    throw err;
+  }
+  out(`tempo listening on ${running.url}\n`);
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = () => (stopping ??= (async () => {
+    logger.info({ grace_ms: config.shutdownGraceMs }, 'shutting down: draining');
+    await running.close();
+    await limits.close();
+    await store.close();
+    logger.info('stopped');
+  })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      exit(1);
+      return;
+    }
+    logger.info({ signal }, 'signal received');
+    shutdown().then(() => exit(0), (err) => {
+      logger.error({ err }, 'shutdown failed');
+      exit(1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return { url: running.url, shutdown };
+}

@@ -1,0 +1,79 @@
+// runServe as a real process: prints its URL, serves, and on SIGTERM lets the running forecast
+// finish before exiting 0.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, it, expect } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
+import { createApiKey } from '../../src/keys/create.js';
+import { openStore } from '../../src/store/open.js';
+import { seasonal } from './harness.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+function post(url: string, key: string, body: unknown, onSent: () => void): Promise<{ status: number; body: string }> {
+  return new Promise((done, fail) => {
+    const data = JSON.stringify(body);
+    const req = request(`${url}/tempo/v1/forecast`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+    }, (res) => {
+      let text = '';
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => done({ status: res.statusCode!, body: text }));
+    });
+    req.on('error', fail);
+    req.on('finish', onSent);
+    req.end(data);
+  });
+}
+
+describe('runServe', () => {
+  it('listens, answers, and drains on SIGTERM before exiting 0', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tempo-serve-'));
+    try {
+      // a key made beforehand in the same data dir, as `tempo keys create` would
+      const store = await openStore(loadConfig({ 'data-dir': dataDir }, {}));
+      const { fullKey } = await createApiKey(store, { organizationId: 'o', projectId: 'p', userId: 'u', name: 'k' }, null);
+      await store.close();
+
+      const child = spawn(process.execPath, ['--input-type=module', '-e',
+        `const m = await import(${JSON.stringify(join(root, 'dist/src/server/main.js'))});
+         await m.runServe(['--port', '0', '--data-dir', ${JSON.stringify(dataDir)}]);`],
+      { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (c) => { stdout += c; });
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      const url = await new Promise<string>((r, fail) => {
+        child.stdout.on('data', () => {
+          const m = /tempo listening on (http:\/\/\S+)/.exec(stdout);
+          if (m) r(m[1]);
+        });
+        child.on('exit', (code) => fail(new Error(`serve exited ${code} before listening`)));
+      });
+
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      // SIGTERM as soon as the server logs that the forecast request has arrived
+      const started = new Promise<void>((r) => child.stdout.on('data', () => {
+        if (/"method":"POST","path":"\/tempo\/v1\/forecast","msg":"request started"/.test(stdout)) r();
+      }));
+      const answer = post(url, fullKey, { series: seasonal(10_000), horizon: 12 }, () => {});
+      await started;
+      child.kill('SIGTERM');
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).forecast).toHaveLength(12);
+      expect(await exited).toBe(0);
+      // the drain began while the forecast was still running, and it was answered before the exit
+      const drainAt = stdout.indexOf('shutting down');
+      const answeredAt = stdout.search(/"route":"\/:model\/v1\/forecast","status":200/);
+      expect(drainAt).toBeGreaterThan(-1);
+      expect(answeredAt).toBeGreaterThan(drainAt);
+      expect(stdout).not.toContain(fullKey);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
