@@ -33,15 +33,16 @@ export class SeasonalAdjustment {
   }
 }
 
-function allPositive(y: Float64Array): bool {
-  for (let i = 0; i < y.length; i++) if (!(y[i] > 0.0)) return false;
+function noneNegative(y: Float64Array): bool {
+  for (let i = 0; i < y.length; i++) if (!(y[i] >= 0.0)) return false;
   return true;
 }
 
 /**
  * Seasonally adjusts `y` the M4 way: classical multiplicative decomposition at period m when the
- * 90% seasonality test passes (m > 1, n >= 3m), additive when the data is not strictly positive,
- * and no adjustment otherwise.
+ * 90% seasonality test passes (m > 1, n >= 3m), and no adjustment otherwise. Zeros keep the
+ * multiplicative form (as the M4 definition and R do: NN5 has zeros); additive only for data with
+ * negatives or when a multiplicative index vanishes, where dividing by it would blow up.
  */
 export function seasonalAdjust(y: Float64Array, m: i32): SeasonalAdjustment {
   if (m <= 1 || y.length < 3 * m || !seasonalityTest(y, m)) {
@@ -49,17 +50,13 @@ export function seasonalAdjust(y: Float64Array, m: i32): SeasonalAdjustment {
     none[0] = 1.0;
     return new SeasonalAdjustment(y, none, true, false);
   }
-  const mult = allPositive(y);
-  const idx = seasonalIndices(y, m, mult);
+  let mult = noneNegative(y);
+  let idx = seasonalIndices(y, m, mult);
   if (mult) {
-    // a vanishing index would blow the adjusted series up; treat it as no usable season
     for (let i = 0; i < m; i++) {
-      if (!(idx[i] > 1e-8) || !isFinite(idx[i])) {
-        const none = new Float64Array(1);
-        none[0] = 1.0;
-        return new SeasonalAdjustment(y, none, true, false);
-      }
+      if (!(idx[i] > 1e-8) || !isFinite(idx[i])) { mult = false; break; }
     }
+    if (!mult) idx = seasonalIndices(y, m, false);
   }
   return new SeasonalAdjustment(deseasonalise(y, idx, mult, 0), idx, mult, true);
 }
