@@ -133,7 +133,8 @@ export function fitArma(prob: ArmaResiduals, wk: FitWork, spec: ArimaSpec, start
       }
       lambda *= 10.0;
     }
-    if (!improved || rel < 1e-7) break;
+    // stop when -2 log L (≈ N·log S) improves by less than 0.001: far below any AICc difference that matters
+    if (!improved || rel * <f64>N < 1e-3) break;
   }
   return new ArimaFit(spec, x, S, aiccOf(S, N, k));
 }

@@ -13,9 +13,13 @@ export class ArimaSpec {
 
   /** Number of estimated coefficients (σ² excluded). */
   get nCoef(): i32 { return this.p + this.q + this.P + this.Q + (this.mean ? 1 : 0); }
+  /** Index of θ1 in the parameter vector. */
   get offTheta(): i32 { return this.p; }
+  /** Index of Φ1 in the parameter vector. */
   get offSPhi(): i32 { return this.p + this.q; }
+  /** Index of Θ1 in the parameter vector. */
   get offSTheta(): i32 { return this.p + this.q + this.P; }
+  /** Index of μ in the parameter vector (when `mean`). */
   get offMean(): i32 { return this.p + this.q + this.P + this.Q; }
   /** Largest AR lag of the expanded φ(B)Φ(B^m). */
   get arDegree(): i32 { return this.p + this.P * this.m; }
