@@ -1,9 +1,10 @@
 // `tempo serve`: the one place that reads the process environment and wires config → store →
-// limits → pool → app → listen, and shuts it all down again on SIGTERM/SIGINT.
+// limits → pool → app → listen → first-run key, and shuts it all down again on SIGTERM/SIGINT.
 import { loadConfig } from '../config/config.js';
 import { parseConfigFlags } from '../config/flags.js';
 import { createMemoryLimits } from '../limits/memory.js';
 import { openStore } from '../store/open.js';
+import { ensureFirstRunKey } from '../bootstrap/first-run.js';
 import { createLogger, startServer } from './listen.js';
 
 export { startServer } from './listen.js';
@@ -35,13 +36,18 @@ export async function runServe(argv: string[], io: Partial<ServeIO> = {}): Promi
   const store = await openStore(config);
   const limits = createMemoryLimits();
   let running;
+  let firstRun: string | null;
   try {
     running = await startServer({ config, store, limits, logger });
+    // after listen, so the curl example names the real port even with --port 0
+    firstRun = await ensureFirstRunKey(store, config, running.url);
   } catch (err) {
+    await running?.close();
     await limits.close();
     await store.close();
     throw err;
   }
+  if (firstRun !== null) out(`${firstRun}\n\n`);
   out(`tempo listening on ${running.url}\n`);
 
   let stopping: Promise<void> | null = null;

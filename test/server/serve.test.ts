@@ -1,5 +1,5 @@
-// runServe as a real process: prints its URL, serves, and on SIGTERM lets the running forecast
-// finish before exiting 0.
+// runServe as a real process: prints its URL (and a first-run key on an empty data dir), serves,
+// and on SIGTERM/SIGINT lets the running forecast finish before exiting 0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -13,7 +13,7 @@ import { seasonal } from './harness.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
-function post(url: string, key: string, body: unknown, onSent: () => void): Promise<{ status: number; body: string }> {
+function post(url: string, key: string, body: unknown): Promise<{ status: number; body: string }> {
   return new Promise((done, fail) => {
     const data = JSON.stringify(body);
     const req = request(`${url}/tempo/v1/forecast`, {
@@ -25,9 +25,35 @@ function post(url: string, key: string, body: unknown, onSent: () => void): Prom
       res.on('end', () => done({ status: res.statusCode!, body: text }));
     });
     req.on('error', fail);
-    req.on('finish', onSent);
     req.end(data);
   });
+}
+
+
+interface Served {
+  child: ReturnType<typeof spawn>;
+  url: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Runs runServe from dist/ in a child process on a free port; resolves once it prints its URL. */
+async function serve(dataDir: string): Promise<Served> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e',
+    `const m = await import(${JSON.stringify(join(root, 'dist/src/server/main.js'))});
+     await m.runServe(['--port', '0', '--data-dir', ${JSON.stringify(dataDir)}]);`],
+  { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout!.on('data', (c) => { stdout += c; });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const url = await new Promise<string>((r, fail) => {
+    child.stdout!.on('data', () => {
+      const m = /tempo listening on (http:\/\/\S+)/.exec(stdout);
+      if (m) r(m[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`serve exited ${code} before listening`)));
+  });
+  return { child, url, output: () => stdout, exited };
 }
 
 describe('runServe', () => {
@@ -39,27 +65,13 @@ describe('runServe', () => {
       const { fullKey } = await createApiKey(store, { organizationId: 'o', projectId: 'p', userId: 'u', name: 'k' }, null);
       await store.close();
 
-      const child = spawn(process.execPath, ['--input-type=module', '-e',
-        `const m = await import(${JSON.stringify(join(root, 'dist/src/server/main.js'))});
-         await m.runServe(['--port', '0', '--data-dir', ${JSON.stringify(dataDir)}]);`],
-      { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      child.stdout.on('data', (c) => { stdout += c; });
-      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-      const url = await new Promise<string>((r, fail) => {
-        child.stdout.on('data', () => {
-          const m = /tempo listening on (http:\/\/\S+)/.exec(stdout);
-          if (m) r(m[1]);
-        });
-        child.on('exit', (code) => fail(new Error(`serve exited ${code} before listening`)));
-      });
-
+      const { child, url, output, exited } = await serve(dataDir);
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       // SIGTERM as soon as the server logs that the forecast request has arrived
-      const started = new Promise<void>((r) => child.stdout.on('data', () => {
-        if (/"method":"POST","path":"\/tempo\/v1\/forecast","msg":"request started"/.test(stdout)) r();
+      const started = new Promise<void>((r) => child.stdout!.on('data', () => {
+        if (/"method":"POST","path":"\/tempo\/v1\/forecast","msg":"request started"/.test(output())) r();
       }));
-      const answer = post(url, fullKey, { series: seasonal(10_000), horizon: 12 }, () => {});
+      const answer = post(url, fullKey, { series: seasonal(10_000), horizon: 12 });
       await started;
       child.kill('SIGTERM');
       const res = await answer;
@@ -67,11 +79,35 @@ describe('runServe', () => {
       expect(JSON.parse(res.body).forecast).toHaveLength(12);
       expect(await exited).toBe(0);
       // the drain began while the forecast was still running, and it was answered before the exit
+      const stdout = output();
       const drainAt = stdout.indexOf('shutting down');
       const answeredAt = stdout.search(/"route":"\/:model\/v1\/forecast","status":200/);
       expect(drainAt).toBeGreaterThan(-1);
       expect(answeredAt).toBeGreaterThan(drainAt);
       expect(stdout).not.toContain(fullKey);
+      expect(stdout).not.toContain('First run');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints a working first-run key once, on an empty data dir only', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tempo-first-'));
+    try {
+      const first = await serve(dataDir);
+      const key = /API key: (tempo-\S+)/.exec(first.output())?.[1];
+      expect(key).toBeDefined();
+      expect(first.output()).toContain(`curl -s ${first.url}/tempo/v1/forecast`);
+      const res = await fetch(`${first.url}/tempo/v1/validate`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(200);
+      first.child.kill('SIGINT');
+      expect(await first.exited).toBe(0);
+
+      const second = await serve(dataDir);
+      expect(second.output()).not.toContain('API key:');
+      expect((await fetch(`${second.url}/tempo/v1/validate`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
