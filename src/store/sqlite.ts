@@ -172,8 +172,8 @@ class SqliteStore implements Store {
     if (nameProblem !== null) throw new StoreValidationError(nameProblem, [{ pointer: '/name', detail: nameProblem }]);
     const check = validateModelConfig(model.config);
     if (!check.ok) {
-      const first = check.errors[0];
-      throw new StoreValidationError(`model config is invalid: ${first.pointer || '/'} ${first.detail}`, check.errors);
+      const details = check.errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
+      throw new StoreValidationError(`model config is invalid: ${details}`, check.errors);
     }
     // A model builds on one its organization may already use (tempo, or one of its own).
     if (await this.getModelForOrg(model.base, model.organizationId) === undefined) {

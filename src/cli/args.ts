@@ -1,0 +1,54 @@
+// One parseArgs call per command, with the flags every command shares, and its errors turned into
+// usage errors that name the command.
+import { parseArgs } from 'node:util';
+import { UsageError } from './io.js';
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+export const COMMON_OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'data-dir': { type: 'string' },
+} as const;
+
+export interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** Parses `argv` against the command's options plus the common ones; throws UsageError. */
+export function parseCommand(command: string, argv: string[], options: OptionSpec, positionals: number, help: string): Parsed {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, strict: true, allowPositionals: positionals > 0 }) as Parsed;
+  } catch (err) {
+    throw new UsageError(`${command}: ${(err as Error).message}`, help);
+  }
+  if (parsed.values.help !== true && parsed.positionals.length > positionals) {
+    throw new UsageError(`${command}: unexpected argument ${JSON.stringify(parsed.positionals[positionals])}`, help);
+  }
+  return parsed;
+}
+
+/** The string value of a flag the command cannot do without; throws UsageError when missing. */
+export function required(parsed: Parsed, flag: string, command: string, help: string): string {
+  const v = parsed.values[flag];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`${command}: --${flag} is required`, help);
+  return v;
+}
+
+/** A flag's optional string value. */
+export function optional(parsed: Parsed, flag: string): string | undefined {
+  const v = parsed.values[flag];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A positive whole-number flag, or undefined when absent; throws UsageError. */
+export function positiveInt(parsed: Parsed, flag: string, command: string, help: string): number | undefined {
+  const v = optional(parsed, flag);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
+    throw new UsageError(`${command}: --${flag} must be a whole number of at least 1 (got ${JSON.stringify(v)})`, help);
+  }
+  return Number(v);
+}

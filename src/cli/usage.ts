@@ -1,0 +1,74 @@
+// The help texts, one per command, shown by --help and after a usage error.
+
+export const MAIN_HELP = `Usage: tempo <command> [options]
+
+Commands:
+  serve                 run the forecasting server
+  keys create           create an API key (shown once)
+  keys list             list API keys (never their secrets)
+  keys disable KEY_ID   stop a key from working
+  keys enable KEY_ID    let a disabled key work again
+  models create         create an organization's own model
+  models list           list models
+
+Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
+Run 'tempo <command> --help' for a command's options.`;
+
+export const SERVE_HELP = `Usage: tempo serve [--port PORT] [--host HOST] [--data-dir DIR]
+
+Runs the HTTP server. On the first start with an empty store it creates a key and prints it.
+  --port PORT      port to listen on (default 8080, or PORT)
+  --host HOST      address to bind (default 127.0.0.1, or HOST)
+  --data-dir DIR   where tempo.db lives (default ./data, or TEMPO_DATA_DIR)
+Other settings come from environment variables: see docs/configuration.md.`;
+
+export const KEYS_HELP = `Usage: tempo keys <create|list|disable|enable> [options]
+
+  keys create --org ORG --project PROJECT --user USER --name NAME
+              [--rpm 60] [--rph 1000] [--expires ISO8601] [--env live|test]
+  keys list [--org ORG]
+  keys disable KEY_ID
+  keys enable KEY_ID
+All take --data-dir DIR, --json, --help.`;
+
+export const KEYS_CREATE_HELP = `Usage: tempo keys create --org ORG --project PROJECT --user USER --name NAME [options]
+
+Creates an API key and prints it once; only its hash is stored. The organization, project and user
+are created on first mention.
+  --org ORG          organization id (letters, digits, . _ @ + -)
+  --project PROJECT  project id
+  --user USER        user id
+  --name NAME        a label for the key
+  --rpm N            requests per minute (default 60)
+  --rph N            requests per hour (default 1000)
+  --expires ISO8601  expiry, e.g. 2027-01-31 or 2027-01-31T00:00:00Z (default: never)
+  --env live|test    environment label (default live)
+  --data-dir DIR, --json (prints one JSON object with "key" and the validate fields)`;
+
+export const KEYS_LIST_HELP = `Usage: tempo keys list [--org ORG] [--data-dir DIR] [--json]
+
+Lists keys oldest first as tempo-<key_id>-…<last4>; secrets are never shown.`;
+
+export const KEYS_STATUS_HELP = `Usage: tempo keys disable KEY_ID | tempo keys enable KEY_ID [--data-dir DIR] [--json]
+
+KEY_ID is the 16-character id (the part after "tempo-"); a full or listed key works too.
+A running server in another process notices within TEMPO_KEY_CACHE_TTL_MS (at most 30 s).`;
+
+export const MODELS_HELP = `Usage: tempo models <create|list> [options]
+
+  models create --org ORG --name NAME [--base tempo] [--config JSON]
+  models list [--org ORG]
+All take --data-dir DIR, --json, --help.`;
+
+export const MODELS_CREATE_HELP = `Usage: tempo models create --org ORG --name NAME [--base tempo] [--config JSON]
+
+Creates a model only organization ORG may use, served at /NAME/v1/forecast.
+  --name NAME    [a-z0-9][a-z0-9._-]{0,62}; not "tempo", not "v1"; unique
+  --base MODEL   the model it builds on (default tempo)
+  --config JSON  options: {"season_length": int >= 1, "members": [ets, theta, otm, dotm, damped,
+                 arima, ces, snaive, naive], "combination": "median"|"mean", "model": core model}
+  --data-dir DIR, --json`;
+
+export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]
+
+Without --org: every model. With --org: the models that organization may use (tempo first).`;
