@@ -23,7 +23,6 @@ export class EtsFit {
   ) {}
 }
 
-export let DEBUG_EVALS: i32 = 0;
 /** Starting values of alpha tried before the simplex starts: one pass each. */
 const ALPHA_STARTS: StaticArray<f64> = [0.05, 0.2, 0.5, 0.85];
 
@@ -32,7 +31,7 @@ const GAMMA_STARTS: StaticArray<f64> = [0.02, 0.3, 0.7];
 
 /** Evaluation budget of one fit: enough for the simplex to settle in d dimensions, no more. */
 function evalBudget(d: i32): i32 {
-  return 60 + 50 * d;
+  return 15 + 12 * d;
 }
 
 /** Runs the simplex and one restart from its best point (a collapsed simplex often stops short). */
@@ -68,12 +67,13 @@ function recentre(x: Float64Array, lo: Float64Array, hi: Float64Array, at: i32, 
 /**
  * Fits (error, trend, season) to `ys` (gap-free, scaled so max |y| = 1) by maximum likelihood.
  * The simplex searches the smoothing parameters and the initial level/slope (up to 6
- * dimensions); the m initial seasonal states start from a classical decomposition and are then
- * improved by one Gauss–Newton step with the smoothing parameters held (cheaper and steadier than
- * adding up to 23 coordinates to the simplex), after which the simplex resumes. The
- * forecastability region is imposed only when the optimum found without it falls outside (rare in
- * the usual region, and the test is the dearest part of a seasonal evaluation). Returns null when
- * no finite likelihood is found. The caller checks that the form is allowed for this series.
+ * dimensions). The m initial seasonal states are not simplex coordinates (up to 23 more would
+ * cost far more evaluations than the budget allows): they come from a classical decomposition,
+ * are refitted once by a Gauss–Newton step at the starting smoothing parameters, and the better
+ * of the two sets (judged after a small alpha × gamma start grid) is kept for the whole fit. The
+ * forecastability region is imposed only when the optimum found without it falls outside (rare
+ * in the usual region, and the test is the dearest part of a seasonal evaluation). Returns null
+ * when no finite likelihood is found. The caller checks that the form is allowed for this series.
  */
 export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season: i32): EtsFit | null {
   const n = ys.length;
@@ -146,18 +146,6 @@ export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season
     }
   }
   let res = minimise(obj, x0, lo, hi, budget, 0.1);
-
-  if (mm > 1 && isFinite(res.value)) {
-    const p = obj.decode(res.x, new EtsParams());
-    const better = refineStates(ys, mm, error, trend, season, p, st.seasons, MSE_FLOOR, res.value);
-    if (better < res.value) {
-      // the new level/slope may sit outside the boxes drawn around the heuristic ones: recentre them
-      const x1 = new Float64Array(dim);
-      for (let k = 0; k < dim; k++) x1[k] = res.x[k];
-      recentre(x1, lo, hi, levelAt, trend != TREND_N, p, d, mult);
-      res = minimise(obj, x1, lo, hi, budget >> 1, 0.05);
-    }
-  }
 
   obj.checkRegion = true;
   if (isFinite(res.value) && !obj.inRegion(obj.decode(res.x, obj.decoded))) {
