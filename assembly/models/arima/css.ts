@@ -40,22 +40,37 @@ export class CssProblem extends ArmaResiduals {
     const n = w.length, c = this.burnIn;
     const keep = out.length > 0;
     let total = 0.0;
-    for (let t = 0; t < n; t++) {
+    const lagMax = (degA > degB ? degA : degB) < n ? (degA > degB ? degA : degB) : n;
+    // the first lags need bounds checks on the pre-sample; after them the loop runs unguarded
+    for (let t = 0; t < lagMax; t++) {
       const v = w[t] - mu;
       x[t] = v;
       let r = v;
       for (let j = 0; j < na; j++) {
-        const L = unchecked(this.arLag[j]);
-        if (L <= t) r -= unchecked(this.arVal[j]) * unchecked(x[t - L]);
+        const L = this.arLag[j];
+        if (L <= t) r -= this.arVal[j] * x[t - L];
       }
       for (let j = 0; j < nb; j++) {
-        const L = unchecked(this.maLag[j]);
-        if (L <= t) r -= unchecked(this.maVal[j]) * unchecked(e[t - L]);
+        const L = this.maLag[j];
+        if (L <= t) r -= this.maVal[j] * e[t - L];
       }
       e[t] = r;
       if (t >= c) {
         total += r * r;
         if (keep) out[t - c] = r;
+      }
+    }
+    const arLag = this.arLag, arVal = this.arVal, maLag = this.maLag, maVal = this.maVal;
+    for (let t = lagMax; t < n; t++) {
+      const v = unchecked(w[t]) - mu;
+      unchecked(x[t] = v);
+      let r = v;
+      for (let j = 0; j < na; j++) r -= unchecked(arVal[j]) * unchecked(x[t - unchecked(arLag[j])]);
+      for (let j = 0; j < nb; j++) r -= unchecked(maVal[j]) * unchecked(e[t - unchecked(maLag[j])]);
+      unchecked(e[t] = r);
+      if (t >= c) {
+        total += r * r;
+        if (keep) unchecked(out[t - c] = r);
       }
     }
     return isFinite(total) ? total : Infinity;
