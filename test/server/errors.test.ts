@@ -130,6 +130,9 @@ describe('request body', () => {
     expect(bad.errors).toBeUndefined();
     await problem(await h.forecast(key, JSON.stringify({ series: new Array(2000).fill(1.5), horizon: 1 })), 'REQUEST_INVALID', 413);
     await problem(await h.forecast(key, 'series=1', { headers: { 'Content-Type': 'text/plain' } }), 'REQUEST_INVALID', 415);
+    // a charset parameter is still JSON
+    const withCharset = await h.forecast(key, good, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    expect(withCharset.status).toBe(200);
   });
 
   it('never echoes a string the caller sent', async () => {
