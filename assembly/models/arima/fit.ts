@@ -1,4 +1,4 @@
-// Estimates one candidate by conditional sum of squares with Levenberg–Marquardt and scores it by AICc.
+// Estimates one candidate by Levenberg–Marquardt on a sum of squares (CSS or exact likelihood) and scores it by AICc.
 import { ArimaSpec } from "./spec";
 import { ArmaResiduals } from "./residuals";
 
@@ -31,7 +31,7 @@ export class FitWork {
   }
 }
 
-/** AICc of a fit (Gaussian, σ² concentrated out) with `k` coefficients (σ² counted too) on `nEff` residuals; +Infinity when undefined. */
+/** AICc of a Gaussian fit with `k` coefficients plus σ² (concentrated out) on `nEff` residuals; +Infinity when undefined. */
 export function aiccOf(ssr: f64, nEff: i32, k: i32): f64 {
   const K = <f64>(k + 1), n = <f64>nEff;
   if (!(n - K - 1.0 > 0.0) || !isFinite(ssr)) return Infinity;

@@ -41,7 +41,6 @@ export function kpssStatistic(x: Float64Array): f64 {
  */
 export function chooseD(x: Float64Array, maxD: i32): i32 {
   // x is scaled to |x| <= 1 by the caller, so an absolute tolerance is a relative one
-
   let d = 0;
   let cur = x;
   while (d < maxD) {
