@@ -5,6 +5,12 @@ import { EtsFit, fitForm } from "./fit";
 import { etsForecast } from "./forecast";
 import { scaleSeries, Scaled } from "./scale";
 
+/**
+ * Most recent points a fit looks at. Exponential smoothing forgets geometrically, so older points
+ * barely move the forecast while the cost of every likelihood pass grows with them.
+ */
+export const MAX_FIT_POINTS: i32 = 3000;
+
 /** AICc of a fit with sigma counted as a parameter (R's ets convention; +Infinity when undefined). */
 export function aiccOf(fit: EtsFit, s: Scaled): f64 {
   const n = <f64>s.y.length;
@@ -25,9 +31,11 @@ function finiteForecast(fc: ModelForecast): bool {
  * `trendMask` allows trend k, of `seasonMask` season k) and the data; multiplicative error and
  * season only when `allowMultiplicative` and the data are positive. A form whose forecast is not
  * finite gives way to the next best. Series too short for AICc get simple exponential smoothing
- * when the masks allow it (n >= 3); otherwise the result is failed(h).
+ * when the masks allow it (n >= 3); otherwise the result is failed(h). Only the last
+ * MAX_FIT_POINTS points are fitted.
  */
-export function etsSelect(y: Float64Array, m: i32, h: i32, trendMask: i32, seasonMask: i32, allowMultiplicative: bool): ModelForecast {
+export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, seasonMask: i32, allowMultiplicative: bool): ModelForecast {
+  const y = series.length > MAX_FIT_POINTS ? series.subarray(series.length - MAX_FIT_POINTS) : series;
   const n = y.length;
   if (n < 3 || h < 1) return failed(h < 1 ? 1 : h);
   const s = scaleSeries(y);
