@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, afterEach } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { createApiKey } from '../../src/keys/create.js';
 import { openStore } from '../../src/store/open.js';
@@ -30,6 +30,12 @@ function post(url: string, key: string, body: unknown): Promise<{ status: number
 }
 
 
+// a failed assertion must not leave a server running
+const children: Array<ReturnType<typeof spawn>> = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
 interface Served {
   child: ReturnType<typeof spawn>;
   url: string;
@@ -37,12 +43,18 @@ interface Served {
   exited: Promise<number | null>;
 }
 
-/** Runs runServe from dist/ in a child process on a free port; resolves once it prints its URL. */
-async function serve(dataDir: string): Promise<Served> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e',
-    `const m = await import(${JSON.stringify(join(root, 'dist/src/server/main.js'))});
-     await m.runServe(['--port', '0', '--data-dir', ${JSON.stringify(dataDir)}]);`],
-  { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs the server in a child process on a free port, through runServe from dist/ or through the
+ * `tempo serve` command; resolves once it prints its URL.
+ */
+async function serve(dataDir: string, via: 'runServe' | 'cli' = 'runServe'): Promise<Served> {
+  const args = via === 'cli'
+    ? [join(root, 'bin/tempo.js'), 'serve', '--port', '0', '--data-dir', dataDir]
+    : ['--input-type=module', '-e',
+      `const m = await import(${JSON.stringify(join(root, 'dist/src/server/main.js'))});
+       await m.runServe(['--port', '0', '--data-dir', ${JSON.stringify(dataDir)}]);`];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let stdout = '';
   child.stdout!.on('data', (c) => { stdout += c; });
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -91,10 +103,10 @@ describe('runServe', () => {
     }
   });
 
-  it('prints a working first-run key once, on an empty data dir only', async () => {
+  it('`tempo serve` prints a working first-run key once, on an empty data dir only', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tempo-first-'));
     try {
-      const first = await serve(dataDir);
+      const first = await serve(dataDir, 'cli');
       const key = /API key: (tempo-\S+)/.exec(first.output())?.[1];
       expect(key).toBeDefined();
       expect(first.output()).toContain(`curl -s ${first.url}/tempo/v1/forecast`);
@@ -103,7 +115,7 @@ describe('runServe', () => {
       first.child.kill('SIGINT');
       expect(await first.exited).toBe(0);
 
-      const second = await serve(dataDir);
+      const second = await serve(dataDir, 'cli');
       expect(second.output()).not.toContain('API key:');
       expect((await fetch(`${second.url}/tempo/v1/validate`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
       second.child.kill('SIGTERM');
