@@ -189,3 +189,39 @@ describe("config: {model: 'ets'}", () => {
     for (const v of r.forecast) expect(v).toBeCloseTo(7.5, 9);
   });
 });
+
+describe('ets on arbitrary series (property)', () => {
+  it('never traps and always returns finite forecasts and intervals', async () => {
+    const fcheck = await import('fast-check');
+    const fc = fcheck.default;
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 60 }),
+        fc.constantFrom(1, 4, 12),
+        fc.integer({ min: 1, max: 30 }),
+        (y, m, h) => {
+          const r = f.forecast(y, h, { seasonLength: m, level: [90], config: { model: 'ets' } });
+          return r.forecast.length === h && allFinite(r.forecast)
+            && allFinite(r.intervals!['90'].lower) && allFinite(r.intervals!['90'].upper);
+        },
+      ),
+      { numRuns: 150, seed: 42 },
+    );
+  });
+
+  it('handles positive series (where the multiplicative forms compete) with ordered intervals', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 1e-6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 80 }),
+        fc.constantFrom(1, 4, 12),
+        (y, m) => {
+          const r = f.forecast(y, 12, { seasonLength: m, level: [80], config: { model: 'ets' } });
+          const iv = r.intervals!['80'];
+          return allFinite(r.forecast) && r.forecast.every((v, i) => iv.lower[i] <= v && v <= iv.upper[i]);
+        },
+      ),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+});
