@@ -59,6 +59,9 @@ describe('arima model', () => {
     expect(gap[0]).toBeLessThan(Math.abs(y[y.length - 1] - ybar));
     expect(gap[19]).toBeLessThan(0.25 * gap[0]);
     expectSane(r, 20);
+    // a stationary model's error sd levels off (AR(1): at 1/sqrt(1-φ²) ≈ 1.4 times the first)
+    const width = r.intervals!['80'].upper.map((u, i) => u - r.forecast[i]);
+    expect(width[19] / width[0]).toBeLessThan(2);
   });
 
   it('differences a random walk once', () => {
@@ -66,9 +69,14 @@ describe('arima model', () => {
     const y: number[] = [];
     let x = 100;
     for (let t = 0; t < 300; t++) { x += z(); y.push(x); }
-    const [, d, , , D] = orders(arima(y, 10));
+    const r = arima(y, 10, 1, [80]);
+    const [, d, , , D] = orders(r);
     expect(d).toBe(1);
     expect(D).toBe(0);
+    // an integrated model's error sd keeps growing (random walk: as sqrt(h))
+    const width = r.intervals!['80'].upper.map((u, i) => u - r.forecast[i]);
+    expect(width[9] / width[0]).toBeGreaterThan(2);
+    expectSane(r, 10);
   });
 
   it('differences a monthly seasonal random walk at lag 12', () => {
