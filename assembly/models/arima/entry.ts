@@ -7,7 +7,6 @@ import { isConstant } from "./difference";
 import { chooseDifferencing } from "./differencing";
 import { CssProblem } from "./css";
 import { FitWork } from "./fit";
-import { refitExact } from "./kalman";
 import { stepwiseSearch, SearchSettings } from "./search";
 import { arimaForecast } from "./forecast";
 
@@ -15,8 +14,6 @@ import { arimaForecast } from "./forecast";
 export const MAX_SEASONAL_TERMS_PERIOD: i32 = 24;
 // Upper bound on candidates fitted by the stepwise search (R's default nmodels is 94).
 const MAX_MODELS: i32 = 60;
-// Re-estimate the chosen orders by exact maximum likelihood (see README.md for the measured trade-off).
-const EXACT_FINAL: bool = false;
 
 // A flat forecast at the series' value, for a series with nothing left to model.
 function constantForecast(v: f64, h: i32): ModelForecast {
@@ -53,13 +50,9 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
 
   const spec = best.spec;
   const k = spec.nCoef;
-  let par = best.par;
+  const par = best.par;
   // degrees-of-freedom corrected innovation variance for the intervals
-  let sigma2 = best.ssr / <f64>(prob.nEff > k ? prob.nEff - k : prob.nEff);
-  if (EXACT_FINAL) {
-    const ml = refitExact(w, spec, par);
-    if (ml !== null) { par = ml.par; sigma2 = ml.sigma2; }
-  }
+  const sigma2 = best.ssr / <f64>(prob.nEff > k ? prob.nEff - k : prob.nEff);
   // in-sample innovations for the MA part of the forecast recursion
   prob.spec = spec;
   prob.ssr(par, new Float64Array(0));
