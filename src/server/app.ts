@@ -11,6 +11,7 @@ import { createKeyCache } from './key-cache.js';
 import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
+import { drainGuard, type DrainState } from './middleware/drain-guard.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { jsonBody } from './middleware/json-body.js';
 import { modelAccess } from './middleware/model-access.js';
@@ -51,23 +52,14 @@ export function createApp(deps: AppDeps): TempoApp {
     max: config.keyCacheMax,
     negativeTtlMs: config.negativeCacheTtlMs,
   });
-  let draining = false;
-  let inFlight = 0;
+  const drain: DrainState = { draining: false, inFlight: 0 };
 
   const auth = authenticate(keys, config.keyPepper);
   const model = modelAccess(store, config.appUrl);
   const router = new Router();
 
   router.post('/:model/v1/forecast',
-    async (ctx, next) => {
-      if (draining) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; retry on another instance');
-      inFlight += 1;
-      try {
-        await next();
-      } finally {
-        inFlight -= 1;
-      }
-    },
+    drainGuard(drain),
     auth,
     rateLimitHeadersOnResponse(limits),
     model,
@@ -79,7 +71,7 @@ export function createApp(deps: AppDeps): TempoApp {
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store));
   router.get('/healthz', healthzRoute());
-  router.get('/readyz', readyzRoute({ store, pool, isDraining: () => draining }));
+  router.get('/readyz', readyzRoute({ store, pool, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
 
   const app = new Koa({ proxy: false });
@@ -105,8 +97,8 @@ export function createApp(deps: AppDeps): TempoApp {
   return {
     app,
     metrics,
-    inFlight: () => inFlight,
-    startDraining: () => { draining = true; },
-    isDraining: () => draining,
+    inFlight: () => drain.inFlight,
+    startDraining: () => { drain.draining = true; },
+    isDraining: () => drain.draining,
   };
 }

@@ -145,6 +145,21 @@ describe('request body', () => {
   });
 });
 
+describe('keys pasted into a path', () => {
+  it('are cut to tempo-<key_id>-… in the problem instance', async () => {
+    const res = await fetch(`${h.url}/${key}`);
+    const text404 = await res.text();
+    expect(res.status).toBe(404);
+    expect(text404).not.toContain(key);
+    expect(JSON.parse(text404)).toMatchObject({ code: 'NOT_FOUND', instance: `/tempo-${keyId}-…` });
+    const model = await h.forecast(key, good, { model: key });
+    const text = await model.text();
+    expect(model.status).toBe(404);
+    expect(text).not.toContain(key);
+    expect(JSON.parse(text).instance).toBe(`/tempo-${keyId}-…/v1/forecast`);
+  });
+});
+
 describe('order of checks on forecast', () => {
   it('a bad key with a bad body answers 401', async () => {
     await problem(await h.forecast('tempo-nope', '{bad'), 'API_KEY_INVALID');

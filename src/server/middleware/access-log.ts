@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { ServerMetrics } from '../metrics.js';
 import { toApiError } from '../errors.js';
+import { redactKeys } from '../redact.js';
 
 /** The route pattern a request matched ("unmatched" for unknown paths), to keep label sets small. */
 export function routeOf(ctx: { _matchedRoute?: string | RegExp }): string {
@@ -14,7 +15,7 @@ export function routeOf(ctx: { _matchedRoute?: string | RegExp }): string {
 export function accessLog(logger: Logger, metrics: ServerMetrics): Middleware {
   return async (ctx, next) => {
     const start = process.hrtime.bigint();
-    logger.debug({ request_id: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request started');
+    logger.debug({ request_id: ctx.state.requestId, method: ctx.method, path: redactKeys(ctx.path) }, 'request started');
     let code = 500;
     try {
       await next();
