@@ -1,7 +1,10 @@
-// One behaviour suite for every Limits implementation (memory now; Redis joins the list later).
-import { describe, it, expect, afterEach } from 'vitest';
+// One behaviour suite for every Limits implementation: memory, and Redis (skipped, with the reason
+// printed, only when no Redis answers and REDIS_URL is unset).
+import { describe, it, expect, afterEach, afterAll } from 'vitest';
 import { createMemoryLimits } from '../../src/limits/memory.js';
+import { openRedisLimits } from '../../src/limits/redis.js';
 import type { Limits } from '../../src/limits/types.js';
+import { REDIS_URL, deleteRedisPrefix, probeRedis, uniqueName } from '../multi/backends.js';
 
 interface Clock { now: () => number; advance(ms: number): void; }
 
@@ -11,15 +14,22 @@ function clockAt(ms: number): Clock {
 }
 
 // each implementation is built against an explicit clock, so window edges need no waiting
-const implementations: Array<{ name: string; make: (clock: Clock) => Promise<Limits> }> = [
+const redis = await probeRedis();
+const redisPrefix = `${uniqueName('limits')}:`;
+let redisTests = 0;
+afterAll(async () => { if (redis.ok) await deleteRedisPrefix(redisPrefix); });
+
+const implementations: Array<{ name: string; skip?: boolean; make: (clock: Clock) => Promise<Limits> }> = [
   { name: 'memory', make: async (clock) => createMemoryLimits({ now: clock.now }) },
+  // a fresh prefix per test: every test starts from empty windows, as with a new memory instance
+  { name: 'redis', skip: !redis.ok, make: (clock) => openRedisLimits({ url: REDIS_URL, prefix: `${redisPrefix}${++redisTests}:`, now: clock.now }) },
 ];
 
 // an hour boundary plus 10 s: both windows started recently and end at known times
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 10);
 
 for (const impl of implementations) {
-  describe(`Limits (${impl.name})`, () => {
+  describe.skipIf(impl.skip === true)(`Limits (${impl.name})`, () => {
     let limits: Limits;
     afterEach(async () => { await limits?.close(); });
 
