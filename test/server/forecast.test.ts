@@ -163,6 +163,18 @@ describe('running lock', () => {
 });
 
 describe('time limit and worker failures', () => {
+  // a server on the test-only core that traps or hangs on demand (see test/compute/fixtures)
+  const fixture = {} as { t: Harness; pool: ReturnType<typeof createComputePool>; key: string; keyId: string };
+  beforeAll(async () => {
+    fixture.pool = createComputePool({ workers: 1, timeoutMs: 3000, wasmPath: buildTrappingCore() });
+    fixture.t = await startHarness({ pool: fixture.pool, config: { lockLeaseMs: 1000 } });
+    ({ fullKey: fixture.key, keyId: fixture.keyId } = await fixture.t.key({ rateLimitPerMinute: 100 }));
+  });
+  afterAll(async () => {
+    await fixture.t.close();
+    await fixture.pool.close();
+  });
+
   it('answers 503 with Retry-After when a forecast runs past the limit, and frees the lock', async () => {
     const t = await startHarness({ config: { forecastTimeoutMs: 1 } });
     try {
@@ -178,23 +190,32 @@ describe('time limit and worker failures', () => {
   });
 
   it('answers 500 INTERNAL_ERROR without internals when the core traps, then serves the key again', async () => {
-    const pool = createComputePool({ workers: 1, timeoutMs: 30_000, wasmPath: buildTrappingCore() });
-    const t = await startHarness({ pool });
-    try {
-      const k = await t.key();
-      const res = await t.forecast(k.fullKey, { series: new Array(13).fill(2), horizon: 2 });
-      expect(res.status).toBe(500);
-      const text = await res.text();
-      const body = JSON.parse(text);
-      expect(body.code).toBe('INTERNAL_ERROR');
-      expect(text).not.toMatch(/abort|stack|worker|\.ts|\.js/i);
-      const next = await t.forecast(k.fullKey, { series: [1, 2, 9], horizon: 2 });
-      expect(next.status).toBe(200);
-      expect((await next.json()).forecast).toEqual([9, 9]);
-    } finally {
-      await t.close();
-      await pool.close();
-    }
+    const res = await fixture.t.forecast(fixture.key, { series: new Array(13).fill(2), horizon: 2 });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    const body = JSON.parse(text);
+    expect(body.code).toBe('INTERNAL_ERROR');
+    expect(text).not.toMatch(/abort|stack|worker|\.ts|\.js/i);
+    const next = await fixture.t.forecast(fixture.key, { series: [1, 2, 9], horizon: 2 });
+    expect(next.status).toBe(200);
+    expect((await next.json()).forecast).toEqual([9, 9]);
+  });
+
+  it('holds the lock past its first lease while a forecast runs (renewed), and frees it when it times out', async () => {
+    const { t, keyId } = fixture;
+    const slow = t.forecast(fixture.key, { series: new Array(17).fill(1), horizon: 1 });
+    while (t.server.pool.inFlight() === 0) await new Promise((r) => setTimeout(r, 5));
+    const [b, c] = await Promise.all([1, 2].map(() => t.forecast(fixture.key, { series: [1, 2], horizon: 1 })));
+    expect([b.status, c.status]).toEqual([409, 409]);
+    // the lease is 1 s; at 1.5 s the renewals must still be holding it
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await t.limits.acquireLock(keyId, 1000)).toBeNull();
+    const res = await slow;
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    const token = await t.limits.acquireLock(keyId, 1000);
+    expect(token).not.toBeNull();
+    await t.limits.releaseLock(keyId, token!);
   });
 
   it('answers 400 REQUEST_INVALID when the core refuses the input with a status, and frees the lock', async () => {
