@@ -27,21 +27,24 @@ export function etsLoglikTs(
   const mm = hasSeason ? m : 1;
   const work = new Float64Array(mm);
   // the core keeps seasons in the order they are used: s_{1−m} first
-  if (hasSeason) for (let j = 0; j < m; j++) work[j] = states[2 + m - 1 - j];
-  let l = states[0], b = hasTrend ? states[1] : 0.0;
+  if (hasSeason) for (let k = 0; k < m; k++) work[k] = states[2 + m - 1 - k];
+  const c = alpha + p * bt, p2 = p * p;
+  let lb = states[0] + p * (hasTrend ? states[1] : 0.0), b = hasTrend ? states[1] : 0.0;
   let sse = 0.0, sumLog = 0.0, prod = 1.0;
   let j = 0;
   for (let t = 0; t < n; t++) {
     const s = hasSeason ? work[j] : 0.0;
-    const lb = l + p * b;
-    let mu: number;
+    const yt = y[t];
+    let mu: number, q: number;
     if (multSeason) {
       if (!(lb > 0.0) || !(s > 0.0)) return Infinity;
       mu = lb * s;
+      q = yt / s;
     } else {
       mu = lb + s;
+      q = yt - s;
     }
-    const r = y[t] - mu;
+    const r = yt - mu;
     if (multError) {
       const am = Math.abs(mu);
       if (!(am > 1e-300)) return Infinity;
@@ -52,16 +55,11 @@ export function etsLoglikTs(
     } else {
       sse += r * r;
     }
-    if (multSeason) {
-      const rs = r / s;
-      l = lb + alpha * rs;
-      b = p * b + bt * rs;
-      work[j] = s + gamma * r / lb;
-    } else {
-      l = lb + alpha * r;
-      b = p * b + bt * r;
-      if (hasSeason) work[j] = s + gamma * r;
-    }
+    // next lb = lb + (α + φβ)(q − lb) + φ²b: the short dependency chain of the core's kernel
+    const d = q - lb;
+    if (hasSeason) work[j] = multSeason ? s + gamma * r / lb : s + gamma * r;
+    lb = lb + c * d + p2 * b;
+    b = p * b + bt * d;
     j++;
     if (j === mm) j = 0;
   }

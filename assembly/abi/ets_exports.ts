@@ -4,7 +4,7 @@ import { ERROR_M, TREND_N, TREND_AD, SEASON_N, formAllowed, isKnownForm, allPosi
 import { fitForm } from "../models/ets/fit";
 import { etsForecast, residualVariance } from "../models/ets/forecast";
 import { aiccOf } from "../models/ets/select";
-import { etsPass } from "../models/ets/kernel";
+import { etsPassAt } from "../models/ets/kernel";
 import { scaleSeries } from "../models/ets/scale";
 
 /** Number of f64 written to `paramsPtr` by ets_fit_form. */
@@ -67,10 +67,9 @@ export function ets_loglik(
   if (n < 1 || !isKnownForm(error, trend, season)) return NaN;
   if (season != SEASON_N && m < 2) return NaN;
   const mm = season != SEASON_N ? m : 1;
-  const y = readSeries(yPtr, n);
   const seasons = new Float64Array(mm);
   if (season != SEASON_N) for (let j = 0; j < mm; j++) seasons[j] = load<f64>(statesPtr + (<usize>(2 + mm - 1 - j) << 3));
   const work = new Float64Array(mm);
-  return etsPass(y, mm, error, trend, season, alpha, beta, gamma, phi,
+  return etsPassAt(yPtr, n, mm, error, trend, season, alpha, beta, gamma, phi,
     load<f64>(statesPtr), load<f64>(statesPtr + 8), seasons, work, 0.0, null);
 }

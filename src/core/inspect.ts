@@ -74,7 +74,7 @@ export async function createInspector(source: BufferSource | WebAssembly.Module)
     const outPtr = ex.alloc(2 * h * 8);
     const parPtr = ex.alloc(PARAM_SLOTS * 8);
     // views after the last alloc: a memory.grow detaches earlier ones
-    new Float64Array(ex.memory.buffer, yPtr, n).set(Array.from(series));
+    new Float64Array(ex.memory.buffer, yPtr, n).set(series);
     const status = ex.ets_fit_form(yPtr, n, m, h, error, trend, season, outPtr, parPtr);
     if (status === STATUS.BAD_ARGUMENT) return null;
     if (status !== STATUS.OK) throw new Error(`ets_fit_form failed with status ${status}`);
@@ -96,10 +96,10 @@ export async function createInspector(source: BufferSource | WebAssembly.Module)
     const slots = Math.max(2 + m, states.length);
     const sPtr = ex.alloc(slots * 8);
     const mem = ex.memory.buffer;
-    new Float64Array(mem, yPtr, n).set(Array.from(series));
+    new Float64Array(mem, yPtr, n).set(series);
     const st = new Float64Array(mem, sPtr, slots);
     st.fill(0);
-    st.set(Array.from(states));
+    st.set(states);
     return ex.ets_loglik(yPtr, n, m, error, trend, season, params.alpha, params.beta ?? 0,
       params.gamma ?? 0, params.phi ?? 1, sPtr);
   }

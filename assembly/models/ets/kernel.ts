@@ -25,7 +25,17 @@ export function etsPass(
   seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
   resid: Float64Array | null = null,
 ): f64 {
-  const n = y.length;
+  return etsPassAt(y.dataStart, y.length, m, error, trend, season, alpha, beta, gamma, phi, l0, b0,
+    seasons, work, floor, final, resid);
+}
+
+/** `etsPass` over the n f64 values at address `yp` (a caller's buffer, read in place). */
+export function etsPassAt(
+  yp: usize, n: i32, m: i32, error: i32, trend: i32, season: i32,
+  alpha: f64, beta: f64, gamma: f64, phi: f64, l0: f64, b0: f64,
+  seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
+  resid: Float64Array | null = null,
+): f64 {
   const hasTrend = trend != TREND_N;
   const hasSeason = season != SEASON_N && m > 1;
   const multSeason = hasSeason && season == SEASON_M;
@@ -33,22 +43,31 @@ export function etsPass(
   const p = hasTrend ? (trend == TREND_AD ? phi : 1.0) : 0.0;
   const bt = hasTrend ? beta : 0.0;
   const mm = hasSeason ? m : 1;
-  if (hasSeason) for (let j = 0; j < m; j++) unchecked(work[j] = seasons[j]);
-  else unchecked(work[0] = multSeason ? 1.0 : 0.0);
-  let l = l0, b = hasTrend ? b0 : 0.0;
+  if (hasSeason) for (let k = 0; k < m; k++) unchecked(work[k] = seasons[k]);
+  else unchecked(work[0] = 0.0);
+  // Both error forms share the state updates (only the likelihood differs; Hyndman et al. 2008,
+  // Table 2.3). With q the seasonally adjusted observation (y − s or y/s) they read
+  //   l_t = lb + α(q − lb),  b_t = φb + β(q − lb),  where lb = l + φb,
+  // so the next lb is lb + (α + φβ)(q − lb) + φ²b: written that way the chain that carries one
+  // step into the next is three operations long instead of six, which halves the time per step.
+  const c = alpha + p * bt, p2 = p * p;
+  let lb = l0 + p * (hasTrend ? b0 : 0.0), b = hasTrend ? b0 : 0.0;
+  let q = 0.0, lbLast = lb;
   let sse = 0.0, sumLog = 0.0, prod = 1.0;
   let j = 0;
   for (let t = 0; t < n; t++) {
     const s = hasSeason ? unchecked(work[j]) : 0.0;
-    const lb = l + p * b;
-    let mu: f64, r: f64;
+    const yt = load<f64>(yp + (<usize>t << 3));
+    let mu: f64;
     if (multSeason) {
       if (!(lb > 0.0) || !(s > 0.0)) return Infinity;
       mu = lb * s;
+      q = yt / s;
     } else {
       mu = lb + s;
+      q = yt - s;
     }
-    r = unchecked(y[t]) - mu;
+    const r = yt - mu;
     if (multError) {
       // the book's likelihood uses |ŷ|: a negative fit is legal, only a vanishing one is not
       const am = Math.abs(mu);
@@ -63,20 +82,15 @@ export function etsPass(
       sse += r * r;
       if (resid !== null) unchecked(resid[t] = r);
     }
-    // error forms share these updates; only the likelihood differs (Hyndman et al. 2008, Table 2.3)
-    if (multSeason) {
-      const rs = r / s;
-      l = lb + alpha * rs;
-      b = p * b + bt * rs;
-      unchecked(work[j] = s + gamma * r / lb);
-    } else {
-      l = lb + alpha * r;
-      b = p * b + bt * r;
-      if (hasSeason) unchecked(work[j] = s + gamma * r);
-    }
+    const d = q - lb;
+    if (hasSeason) unchecked(work[j] = multSeason ? s + gamma * r / lb : s + gamma * r);
+    lbLast = lb;
+    lb = lb + c * d + p2 * b;
+    b = p * b + bt * d;
     j++;
     if (j == mm) j = 0;
   }
+  const l = n > 0 ? lbLast + alpha * (q - lbLast) : l0;
   sumLog += Math.log(prod);
   const fl = floor * <f64>n;
   const lik = <f64>n * Math.log(sse > fl ? sse : fl) + 2.0 * sumLog;
