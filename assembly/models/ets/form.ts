@@ -26,7 +26,7 @@ export function isKnownForm(error: i32, trend: i32, season: i32): bool {
   if (error != ERROR_A && error != ERROR_M) return false;
   if (trend < TREND_N || trend > TREND_AD) return false;
   if (season < SEASON_N || season > SEASON_M) return false;
-  // additive error with a multiplicative season is numerically unstable (Hyndman et al. 2008, §15)
+  // additive error with a multiplicative season can divide by fitted values near zero: unstable
   return !(error == ERROR_A && season == SEASON_M);
 }
 

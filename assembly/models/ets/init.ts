@@ -1,4 +1,4 @@
-// Heuristic initial states (Hyndman et al. 2008, §2.6.1): the optimiser's starting point.
+// Heuristic initial states (Hyndman et al. 2008, ch. 2): the optimiser's starting point.
 import { TREND_N, SEASON_N, SEASON_M } from "./form";
 import { seasonalIndices } from "../../stats/decompose";
 

@@ -10,7 +10,7 @@ export const FINAL_SEASONS: i32 = 4;
 
 /**
  * Runs the ETS recursion over `y` and returns the concentrated likelihood of Hyndman et al.
- * (2008, §5.2): n·log(Σε²) plus 2·Σlog|ŷ| for multiplicative errors (ε = y−ŷ for additive
+ * (2008, ch. 5): n·log(Σε²) plus 2·Σlog|ŷ| for multiplicative errors (ε = y−ŷ for additive
  * errors, (y−ŷ)/ŷ for multiplicative ones). The mean square is floored at `floor` so a perfect fit
  * gives a finite value. `seasons` holds the m initial seasonal states in the order they are used
  * (seasons[j] applies to y[j]); `work` is scratch of length >= m. Returns +Infinity when a
@@ -46,7 +46,7 @@ export function etsPassAt(
   if (hasSeason) for (let k = 0; k < m; k++) unchecked(work[k] = seasons[k]);
   else unchecked(work[0] = 0.0);
   // Both error forms share the state updates (only the likelihood differs; Hyndman et al. 2008,
-  // Table 2.3). With q the seasonally adjusted observation (y − s or y/s) they read
+  // ch. 2). With q the seasonally adjusted observation (y − s or y/s) they read
   //   l_t = lb + α(q − lb),  b_t = φb + β(q − lb),  where lb = l + φb,
   // so the next lb is lb + (α + φβ)(q − lb) + φ²b: written that way the chain that carries one
   // step into the next is three operations long instead of six, which halves the time per step.
