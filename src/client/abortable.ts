@@ -1,0 +1,23 @@
+// Waiting that the caller's AbortSignal can cut short at any moment.
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return raceAbort(new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  }), signal);
+}
+
+/** `work`'s outcome, unless the signal aborts first: then a rejection with its reason, at once. */
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}

@@ -1,0 +1,185 @@
+// TempoClient: the service's three endpoints as typed calls, with per-attempt timeouts, the
+// caller's AbortSignal, retries only where another attempt can help, and the key kept private.
+import { raceAbort, sleep as defaultSleep } from './abortable.js';
+import { errorFromResponse } from './error-from-response.js';
+import { AbortError, TempoError } from './errors/index.js';
+import { parseRateLimit, type RateLimitState } from './rate-limit.js';
+import { keyHint, scrubber } from './redact.js';
+import {
+  DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS, isRetryable, retryDelayMs,
+} from './retry-policy.js';
+import { sendOnce } from './send-once.js';
+import type {
+  CallOptions, FetchLike, ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
+} from './types.js';
+import { forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
+import type { ForecastResponseBody, ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+// A header value must be visible ASCII; checking here keeps fetch from quoting a bad key in its error.
+const KEY_SHAPE = /^[\x21-\x7e]+$/;
+const MODEL_SHAPE = /^[A-Za-z0-9._~-]+$/;
+
+function withAttempts<E extends TempoError>(error: E, attempts: number): E {
+  error.attempts = attempts;
+  return error;
+}
+
+interface Success {
+  json: unknown;
+  requestId: string | undefined;
+  rateLimit: RateLimitState | undefined;
+}
+
+function checkTimeout(value: number, what: string): number {
+  if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${what} must be a positive number of milliseconds or Infinity`);
+  return value;
+}
+
+function checkRetries(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${what} must be a whole number ≥ 0`);
+  return value;
+}
+
+function checkModel(value: string, what: string): string {
+  if (typeof value !== 'string' || !MODEL_SHAPE.test(value)) throw new TypeError(`${what} must be a model name of letters, digits, '.', '_', '~' or '-'`);
+  return value;
+}
+
+/** A client for one Tempo service and one API key. */
+export class TempoClient {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly maxRetryAfter: number;
+  /** Rate-limit state from the latest response that carried rate-limit headers (every authenticated forecast answer does). */
+  lastRateLimit: RateLimitState | undefined;
+
+  readonly #apiKey: string;
+  readonly #scrub: (text: string) => string;
+  readonly #fetch: FetchLike;
+  readonly #sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  readonly #random: () => number;
+  readonly #backoffBaseMs: number;
+
+  /** Checks the options (throwing TypeError/RangeError that never quote the key) and keeps the key private. */
+  constructor(options: TempoClientOptions) {
+    const { apiKey, baseUrl } = options ?? ({} as TempoClientOptions);
+    if (typeof apiKey !== 'string' || !KEY_SHAPE.test(apiKey)) {
+      throw new TypeError('apiKey must be a non-empty string of printable characters without spaces (tempo-<key_id>-<secret>)');
+    }
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new TypeError('baseUrl must be an absolute http(s) URL, e.g. http://127.0.0.1:8080');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('baseUrl must be an http or https URL');
+    this.baseUrl = url.href.replace(/\/+$/, '');
+    this.model = checkModel(options.model ?? 'tempo', 'model');
+    this.timeout = checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS, 'timeout');
+    this.maxRetries = checkRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES, 'maxRetries');
+    const cap = options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_SECONDS;
+    if (typeof cap !== 'number' || !(cap >= 0) || !Number.isFinite(cap)) throw new RangeError('maxRetryAfter must be a finite number of seconds ≥ 0');
+    this.maxRetryAfter = cap;
+    this.#backoffBaseMs = options.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
+    this.#apiKey = apiKey;
+    this.#scrub = scrubber(apiKey);
+    const f = options.fetch ?? globalThis.fetch;
+    if (typeof f !== 'function') throw new TypeError('no fetch available: pass options.fetch');
+    // bound, so a global fetch called as a method of the options object still works
+    this.#fetch = (input, init) => f(input, init);
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** The key as it may be shown: `tempo-<key_id>-…<last4>`. */
+  get keyHint(): string {
+    return keyHint(this.#apiKey);
+  }
+
+  /** Forecasts `horizon` steps after `series`; NaN in the series is sent as a missing value (null). */
+  async forecast(params: ForecastParams, options: CallOptions = {}): Promise<ForecastResult> {
+    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+      throw new TypeError('forecast needs { series: number[], horizon: number }');
+    }
+    const series = params.series.map((v, i) => {
+      if (typeof v === 'number' && Number.isNaN(v)) return null;
+      // JSON would turn ±Infinity into null, silently making it "missing"; refuse instead
+      if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}] is not finite`);
+      return v;
+    });
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/forecast`, JSON.stringify(forecastBody({ ...params, series })), options);
+    return forecastResult(res.json as ForecastResponseBody, res.requestId, res.rateLimit);
+  }
+
+  /** The key's metadata (status, organization, expiry, limits); does not count against the forecast quota. */
+  async validate(options: CallOptions = {}): Promise<ValidateResult> {
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('GET', `/${model}/v1/validate`, undefined, options);
+    return validateResult(res.json as ValidateResponseBody, res.requestId);
+  }
+
+  /** The models the key's organization may use, `tempo` first. */
+  async models(options: CallOptions = {}): Promise<ModelsResult> {
+    const res = await this.#call('GET', '/v1/models', undefined, options);
+    return modelsResult(res.json as ModelsResponseBody, res.requestId);
+  }
+
+  /** A secret-free view, so logging the client never shows the key. */
+  toJSON(): Record<string, unknown> {
+    return {
+      baseUrl: this.baseUrl, model: this.model, timeout: this.timeout, maxRetries: this.maxRetries,
+      maxRetryAfter: this.maxRetryAfter, key: this.keyHint,
+    };
+  }
+
+  // The retry loop around single attempts: stops on success, a final error, or the caller's abort.
+  async #call(method: 'GET' | 'POST', path: string, body: string | undefined, options: CallOptions): Promise<Success> {
+    const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
+    const maxRetries = checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
+    const { signal } = options;
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.#apiKey}`, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const url = this.baseUrl + path;
+
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw withAttempts(new AbortError(signal.reason), attempt - 1);
+      const outcome = await this.#attempt(url, { method, headers, body }, timeoutMs, signal);
+      if (!(outcome instanceof TempoError)) return outcome;
+      const error = withAttempts(outcome, attempt);
+      if (error instanceof AbortError || attempt > maxRetries || !isRetryable(error)) throw error;
+      const delay = retryDelayMs(error, attempt - 1, {
+        maxRetryAfterSeconds: this.maxRetryAfter, backoffBaseMs: this.#backoffBaseMs, random: this.#random,
+      });
+      try {
+        await raceAbort(this.#sleep(delay, signal), signal);
+      } catch (reason) {
+        throw withAttempts(new AbortError(signal?.aborted ? signal.reason : reason), attempt);
+      }
+    }
+  }
+
+  // One attempt: the parsed success, or the error it ended in (thrown only for bugs, not outcomes).
+  async #attempt(url: string, init: Omit<RequestInit, 'signal'>, timeoutMs: number, signal: AbortSignal | undefined): Promise<Success | TempoError> {
+    let answer;
+    try {
+      answer = await sendOnce({ fetch: this.#fetch, url, init, timeoutMs, signal, scrub: this.#scrub });
+    } catch (err) {
+      if (err instanceof TempoError) return err;
+      throw err;
+    }
+    const rateLimit = parseRateLimit(answer.headers);
+    if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
+    if (answer.status < 200 || answer.status >= 300) return errorFromResponse(answer, this.#scrub);
+    try {
+      return { json: JSON.parse(answer.text), requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
+    } catch {
+      // a 2xx that is not JSON did not come from the service (a captive portal, a misrouted proxy)
+      return errorFromResponse(answer, this.#scrub);
+    }
+  }
+}

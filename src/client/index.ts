@@ -1,0 +1,9 @@
+// The `tempo-forecast/client` entry: the client, its error tree and its types. Runs on any runtime with fetch.
+export { TempoClient, DEFAULT_TIMEOUT_MS } from './client.js';
+export * from './errors/index.js';
+export { isRetryable, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry-policy.js';
+export { parseRateLimit, parseRetryAfter, type RateLimitState, type RateLimitPolicy } from './rate-limit.js';
+export type {
+  TempoClientOptions, CallOptions, FetchLike, ForecastParams, ForecastResult, ForecastInterval, ValidateResult,
+  ModelInfo, ModelsResult,
+} from './types.js';

@@ -1,0 +1,100 @@
+// The client's public shapes, in camelCase; wire.ts is the one place they meet the API's snake_case.
+import type { KeyEnv, KeyStatus } from '../shared/types.js';
+import type { RateLimitState } from './rate-limit.js';
+
+/** A `fetch` the client can call: the global one or any compatible implementation. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface TempoClientOptions {
+  /** `tempo-<key_id>-<secret>`; kept in a private field and never put in a message. */
+  apiKey: string;
+  /** Where the service answers, e.g. `https://tempo.example.com` or `http://127.0.0.1:8080`. */
+  baseUrl: string;
+  /** Model name used in the path (`/{model}/v1/...`); default `tempo`. */
+  model?: string;
+  /** Per-attempt timeout in milliseconds (headers and body); default 60,000; `Infinity` for none. */
+  timeout?: number;
+  /** Retries after the first attempt for retryable failures; default 2. */
+  maxRetries?: number;
+  /** Longest wait a Retry-After may impose, in seconds; default 60 (longer answers are capped to it). */
+  maxRetryAfter?: number;
+  /** A fetch to use instead of the global one. */
+  fetch?: FetchLike;
+  /** First backoff step in ms for retries without Retry-After; default 500 (then 1 s, 2 s, … up to 8 s, fully jittered). */
+  backoffBaseMs?: number;
+  /** Wait used between retries; inject only to observe waits in tests. Must reject with the signal's reason on abort. */
+  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  /** Uniform [0, 1) source for jitter; default Math.random. */
+  random?: () => number;
+}
+
+/** Per-call overrides. */
+export interface CallOptions {
+  /** The caller's cancellation: aborting stops the request or the wait at once with AbortError. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout in ms for this call. */
+  timeout?: number;
+  /** Retries for this call. */
+  maxRetries?: number;
+  /** Model name for this call. */
+  model?: string;
+}
+
+export interface ForecastParams {
+  /** Observations in time order; `null` marks a missing value. */
+  series: ReadonlyArray<number | null>;
+  /** Steps to forecast. */
+  horizon: number;
+  /** The seasonal period when known (12 for monthly data with a yearly cycle). */
+  seasonLength?: number;
+  /** Prediction-interval coverages in (0, 100), e.g. `[80, 95]`. */
+  level?: readonly number[];
+}
+
+export interface ForecastInterval {
+  lower: number[];
+  upper: number[];
+}
+
+export interface ForecastResult {
+  forecast: number[];
+  /** Keyed by the level as the server wrote it (`"80"`, `"95"`), when levels were asked for. */
+  intervals?: Record<string, ForecastInterval>;
+  /** The model that answered. */
+  model?: string;
+  /** What the model chose for this series. */
+  method?: { components: string[]; seasonLength: number };
+  requestId: string | undefined;
+  rateLimit: RateLimitState | undefined;
+}
+
+export interface ValidateResult {
+  valid: boolean;
+  keyId: string;
+  status: KeyStatus;
+  env: KeyEnv;
+  projectId: string;
+  organizationId: string;
+  userId: string;
+  productId: string;
+  name: string;
+  /** null when the key never expires. */
+  expiresAt: Date | null;
+  rateLimitPerMinute: number;
+  rateLimitPerHour: number;
+  requestId: string | undefined;
+}
+
+export interface ModelInfo {
+  name: string;
+  default: boolean;
+  base: string;
+  config: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface ModelsResult {
+  organizationId: string;
+  models: ModelInfo[];
+  requestId: string | undefined;
+}
