@@ -106,6 +106,47 @@ describe('ets_fit_form', () => {
   });
 });
 
+describe('ets_fit_form on simulated series', () => {
+  /** Box–Muller normal draws from the seeded generator. */
+  function normals(n: number, seed: number): number[] {
+    const u = rng(seed);
+    return Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u()));
+  }
+
+  it('recovers alpha and sigma of a simulated ETS(A,N,N)', () => {
+    const e = normals(600, 31);
+    let l = 50;
+    const y = e.map((x) => { const v = l + x; l += 0.3 * x; return v; });
+    const r = ins.fitEtsForm(y, 1, 5, 'ANN')!;
+    expect(Math.abs(r.alpha - 0.3)).toBeLessThan(0.1);
+    expect(Math.abs(r.sigma2 - 1)).toBeLessThan(0.2);
+  });
+
+  it('recovers the smoothing parameters of a simulated ETS(A,A,A) well enough to prefer it over (A,N,N)', () => {
+    const m = 4, e = normals(400, 37).map((x) => 0.5 * x);
+    let l = 20, b = 0.5;
+    const s = [3, -1, -4, 2];
+    const y = e.map((x, t) => {
+      const j = t % m, v = l + b + s[j] + x;
+      l = l + b + 0.2 * x; b = b + 0.02 * x; s[j] += 0.1 * x;
+      return v;
+    });
+    const aaa = ins.fitEtsForm(y, m, 8, 'AAA')!, ann = ins.fitEtsForm(y, m, 8, 'ANN')!;
+    expect(aaa.aicc).toBeLessThan(ann.aicc);
+    expect(Math.abs(aaa.alpha - 0.2)).toBeLessThan(0.15);
+    expect(Math.abs(aaa.sigma2 - 0.25) / 0.25).toBeLessThan(0.25);
+  });
+
+  it('makes the one-step sd the residual sigma (absolute for A errors, relative to the mean for M errors)', () => {
+    const y = seasonal(72, 12, 41);
+    for (const form of ['ANN', 'AAdA', 'MNN', 'MAM']) {
+      const r = ins.fitEtsForm(y, 12, 3, form)!;
+      const expected = form[0] === 'A' ? Math.sqrt(r.sigma2) : Math.sqrt(r.sigma2) * Math.abs(r.mean[0]);
+      expect(Math.abs(r.sd[0] - expected) / expected, form).toBeLessThan(1e-9);
+    }
+  });
+});
+
 describe('ets_loglik and its TypeScript twin', () => {
   it('agree to 1e-9 relative on additive, damped and multiplicative forms', () => {
     const m = 12;
