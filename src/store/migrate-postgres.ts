@@ -1,0 +1,63 @@
+// Applies the shared migrations (src/store/migrations.ts, the same SQL SQLite runs) to PostgreSQL.
+// Every instance runs this at startup; a session advisory lock makes them take turns, so several
+// instances starting together never apply a step twice or see half of one.
+import type { PoolClient } from 'pg';
+import type { Migration } from './migrations.js';
+
+// 'tmpo': the advisory-lock namespace for tempo migrations; the second half is the schema name, so
+// separate schemas (deployments or test runs) in one database do not wait on each other.
+const LOCK_NAMESPACE = 0x746d706f;
+
+/**
+ * The statement as PostgreSQL must see it. The migrations are written in the common subset
+ * (TEXT, INTEGER, CHECK, ON CONFLICT DO NOTHING), so today this is the identity; a dialect
+ * difference found later gets a rule here, never a second copy of the schema.
+ */
+export function toPostgresSql(sql: string): string {
+  return sql;
+}
+
+/**
+ * Applies the migrations not yet recorded in schema_migrations; returns the versions it applied.
+ * With `schema`, creates it first (under the same lock: CREATE SCHEMA IF NOT EXISTS races).
+ */
+export async function applyPostgresMigrations(
+  client: PoolClient, migrations: readonly Migration[], now: () => string, schema?: string,
+): Promise<number[]> {
+  // the schema name, not current_schema(): that is NULL until the schema exists, and a NULL key takes no lock
+  const lockKey = [LOCK_NAMESPACE, schema ?? ''];
+  await client.query('SELECT pg_advisory_lock($1, hashtext($2))', lockKey);
+  try {
+    if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`);
+    const { rows } = await client.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations');
+    const applied = new Map(rows.map((r) => [r.version, r.name]));
+    const done: number[] = [];
+    for (const m of migrations) {
+      const name = applied.get(m.version);
+      if (name !== undefined) {
+        // A renamed step means history was edited after it ran somewhere: stop before it diverges.
+        if (name !== m.name) throw new Error(`migration ${m.version} was applied as "${name}" but is now called "${m.name}"; migrations must never change once applied`);
+        continue;
+      }
+      // one transaction per step: a failing step leaves the previous ones applied and recorded
+      await client.query('BEGIN');
+      try {
+        await client.query(toPostgresSql(m.sql));
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, now()]);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw new Error(`migration ${m.version} (${m.name}) failed on PostgreSQL: ${(err as Error).message}`, { cause: err });
+      }
+      done.push(m.version);
+    }
+    return done;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', lockKey).catch(() => {});
+  }
+}

@@ -1,0 +1,310 @@
+// The Store on PostgreSQL (pg Pool), for several instances sharing keys and models. Same schema
+// (the shared migrations, applied at startup under an advisory lock) and the same answers as the
+// SQLite store; key changes are announced with NOTIFY in the changing transaction, so every
+// instance's cache hears about a disable made anywhere, the CLI included.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { KeyEnv, KeyStatus } from '../shared/types.js';
+import {
+  StoreConflictError, StoreValidationError,
+  type KeyRecord, type ModelRecord, type NewKey, type NewModel, type Store,
+} from './types.js';
+import { MIGRATIONS } from './migrations.js';
+import { applyPostgresMigrations } from './migrate-postgres.js';
+import { monotonicIsoClock } from './clock.js';
+import { validateModelConfig } from './model-config.js';
+import { entityIdProblem, modelNameProblem } from './names.js';
+import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
+
+export interface PostgresStoreOptions {
+  url: string;
+  /** Schema holding the tables (created if missing); default: the server's search_path (public). */
+  schema?: string;
+  /** Connections in the pool. */
+  poolSize?: number;
+  /** How long a connection attempt or a statement may take before it fails (a hung server must not hang requests). */
+  timeoutMs?: number;
+  /** Told about connection errors the store recovers from by itself. */
+  onError?: (err: Error) => void;
+}
+
+interface KeyRow {
+  key_id: string; secret_hash: string; status: string; env: string; organization_id: string;
+  project_id: string; user_id: string; product_id: string; name: string; expires_at: string | null;
+  rate_limit_per_minute: number; rate_limit_per_hour: number; last4: string; created_at: string;
+}
+interface ModelRow { name: string; organization_id: string | null; base: string; config: string; created_at: string }
+
+const PRODUCT_ID = 'platform';
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function keyFromRow(r: KeyRow): KeyRecord {
+  return {
+    keyId: r.key_id, secretHash: r.secret_hash, status: r.status as KeyStatus, env: r.env as KeyEnv,
+    organizationId: r.organization_id, projectId: r.project_id, userId: r.user_id, productId: r.product_id,
+    name: r.name, expiresAt: r.expires_at, rateLimitPerMinute: r.rate_limit_per_minute,
+    rateLimitPerHour: r.rate_limit_per_hour, last4: r.last4, createdAt: r.created_at,
+  };
+}
+
+function modelFromRow(r: ModelRow): ModelRecord {
+  return { name: r.name, organizationId: r.organization_id, base: r.base, config: JSON.parse(r.config) as Record<string, unknown>, createdAt: r.created_at };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown }).code === '23505';
+}
+
+/** The URL with any password replaced, fit for logs and error messages. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+const KEY_COLUMNS = `key_id, secret_hash, status, env, organization_id, project_id, user_id, product_id, name,
+  expires_at, rate_limit_per_minute, rate_limit_per_hour, last4, created_at`;
+// Global models first, then the organization's own, each by name; COLLATE "C" sorts by bytes as SQLite does.
+const MODEL_ORDER = 'ORDER BY CASE WHEN organization_id IS NULL THEN 0 ELSE 1 END, name COLLATE "C"';
+const MODEL_COLUMNS = 'm.name, m.organization_id, m.base, m.config, m.created_at';
+
+const SQL = {
+  getKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_id = $1`,
+  listKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, key_id COLLATE "C"`,
+  listKeysOfOrg: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE organization_id = $1 ORDER BY created_at, key_id COLLATE "C"`,
+  countKeys: 'SELECT COUNT(*)::integer AS n FROM api_keys',
+  insertOrg: 'INSERT INTO organizations (id, created_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+  insertProject: 'INSERT INTO projects (organization_id, id, created_at) VALUES ($1, $2, $3) ON CONFLICT (organization_id, id) DO NOTHING',
+  insertUser: 'INSERT INTO users (organization_id, id, created_at) VALUES ($1, $2, $3) ON CONFLICT (organization_id, id) DO NOTHING',
+  insertKey: `INSERT INTO api_keys (${KEY_COLUMNS}, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+  setStatus: 'UPDATE api_keys SET status = $1, updated_at = $2 WHERE key_id = $3',
+  notify: `SELECT pg_notify('${KEY_CHANGED_CHANNEL}', $1)`,
+  modelForOrg: `SELECT ${MODEL_COLUMNS} FROM models m
+    WHERE m.name = $1 AND (m.organization_id IS NULL
+      OR EXISTS (SELECT 1 FROM model_access a WHERE a.model_name = m.name AND a.organization_id = $2))`,
+  modelsForOrg: `SELECT ${MODEL_COLUMNS} FROM models m
+    WHERE m.organization_id IS NULL
+      OR EXISTS (SELECT 1 FROM model_access a WHERE a.model_name = m.name AND a.organization_id = $1)
+    ${MODEL_ORDER}`,
+  listModels: `SELECT name, organization_id, base, config, created_at FROM models ${MODEL_ORDER}`,
+  listModelsOfOrg: `SELECT name, organization_id, base, config, created_at FROM models WHERE organization_id = $1 ORDER BY name COLLATE "C"`,
+  insertModel: 'INSERT INTO models (name, organization_id, base, config, created_at) VALUES ($1, $2, $3, $4, $5)',
+  insertAccess: 'INSERT INTO model_access (model_name, organization_id, granted_at) VALUES ($1, $2, $3) ON CONFLICT (model_name, organization_id) DO NOTHING',
+};
+
+/**
+ * Connects to PostgreSQL, brings the schema up to date (safe with several instances starting at
+ * once) and returns the store; rejects with a message naming the (redacted) URL when it cannot.
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw new Error(`schema must match ${SCHEMA_NAME.source} (got ${JSON.stringify(options.schema)})`);
+  }
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const config: pg.PoolConfig = {
+    connectionString: options.url,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 1000,
+    max: options.poolSize ?? 10,
+    ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+  };
+  const onError = options.onError ?? (() => {});
+  const pool = new pg.Pool(config);
+  // an idle connection dropped by the server emits here; unhandled, it would end the process
+  pool.on('error', (err) => onError(err));
+  const now = monotonicIsoClock();
+  try {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await applyPostgresMigrations(client, MIGRATIONS, now, options.schema);
+    } catch (err) {
+      broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new Error(`PostgreSQL at ${redactDatabaseUrl(options.url)} cannot be used (${(err as Error).message}); `
+      + 'start it or fix DATABASE_URL (unset DATABASE_URL to keep keys in the SQLite file under TEMPO_DATA_DIR)', { cause: err });
+  }
+  const store = new PostgresStore(pool, now);
+  const listener = listenForKeyChanges(config, store.origin, (keyId) => store.notifyLocal(keyId), onError);
+  store.listener = listener;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutMs); });
+  const outcome = await Promise.race([listener.listening, timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    await store.close();
+    throw new Error(`PostgreSQL at ${redactDatabaseUrl(options.url)} accepted queries but not LISTEN within ${timeoutMs} ms; `
+      + 'key changes from other instances could not be heard');
+  }
+  return store;
+}
+
+class PostgresStore implements Store {
+  private readonly listeners: Array<(keyId: string) => void> = [];
+  listener: KeyChangeListener | undefined;
+  /** Names this store instance in its announcements, so it can ignore its own echo. */
+  readonly origin = randomBytes(6).toString('hex');
+
+  constructor(private readonly pool: pg.Pool, private readonly now: () => string) {}
+
+  private async rows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query<T>(sql, params)).rows;
+  }
+
+  // Runs `work` in one transaction on one connection; a broken connection is not returned to the pool.
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((e: Error) => { broken = e; });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async getKey(keyId: string): Promise<KeyRecord | undefined> {
+    const [row] = await this.rows<KeyRow>(SQL.getKey, [keyId]);
+    return row === undefined ? undefined : keyFromRow(row);
+  }
+
+  async createKey(key: NewKey): Promise<KeyRecord> {
+    for (const [kind, value] of [['organization', key.organizationId], ['project', key.projectId], ['user', key.userId]] as const) {
+      const problem = entityIdProblem(kind, value);
+      if (problem !== null) throw new StoreValidationError(problem, [{ pointer: `/${kind}_id`, detail: problem }]);
+    }
+    const at = this.now();
+    const row: KeyRow = {
+      key_id: key.keyId, secret_hash: key.secretHash, status: 'active', env: key.env,
+      organization_id: key.organizationId, project_id: key.projectId, user_id: key.userId, product_id: PRODUCT_ID,
+      name: key.name, expires_at: key.expiresAt, rate_limit_per_minute: key.rateLimitPerMinute,
+      rate_limit_per_hour: key.rateLimitPerHour, last4: key.last4, created_at: at,
+    };
+    try {
+      await this.transaction(async (c) => {
+        await c.query(SQL.insertOrg, [key.organizationId, at]);
+        await c.query(SQL.insertProject, [key.organizationId, key.projectId, at]);
+        await c.query(SQL.insertUser, [key.organizationId, key.userId, at]);
+        await c.query(SQL.insertKey, [row.key_id, row.secret_hash, row.status, row.env, row.organization_id, row.project_id,
+          row.user_id, row.product_id, row.name, row.expires_at, row.rate_limit_per_minute, row.rate_limit_per_hour, row.last4, at]);
+        // an instance that cached "unknown key" for this id learns it exists now
+        await c.query(SQL.notify, [keyChangedPayload(this.origin, key.keyId)]);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new StoreConflictError(`a key with key_id ${key.keyId} already exists`);
+      throw err;
+    }
+    this.notifyLocal(key.keyId);
+    return keyFromRow(row);
+  }
+
+  async listKeys(organizationId?: string): Promise<KeyRecord[]> {
+    const rows = organizationId === undefined
+      ? await this.rows<KeyRow>(SQL.listKeys)
+      : await this.rows<KeyRow>(SQL.listKeysOfOrg, [organizationId]);
+    return rows.map(keyFromRow);
+  }
+
+  async setKeyStatus(keyId: string, status: KeyStatus): Promise<boolean> {
+    if (status !== 'active' && status !== 'inactive') throw new StoreValidationError(`status must be active or inactive (got ${JSON.stringify(status)})`);
+    // the NOTIFY is delivered on commit only, so no instance drops its cache before the change is visible
+    const changed = await this.transaction(async (c) => {
+      const r = await c.query(SQL.setStatus, [status, this.now(), keyId]);
+      if ((r.rowCount ?? 0) > 0) await c.query(SQL.notify, [keyChangedPayload(this.origin, keyId)]);
+      return (r.rowCount ?? 0) > 0;
+    });
+    if (changed) this.notifyLocal(keyId);
+    return changed;
+  }
+
+  async countKeys(): Promise<number> {
+    const [row] = await this.rows<{ n: number }>(SQL.countKeys);
+    return row.n;
+  }
+
+  async getModelForOrg(name: string, organizationId: string): Promise<ModelRecord | undefined> {
+    const [row] = await this.rows<ModelRow>(SQL.modelForOrg, [name, organizationId]);
+    return row === undefined ? undefined : modelFromRow(row);
+  }
+
+  async listModelsForOrg(organizationId: string): Promise<ModelRecord[]> {
+    return (await this.rows<ModelRow>(SQL.modelsForOrg, [organizationId])).map(modelFromRow);
+  }
+
+  async listModels(organizationId?: string): Promise<ModelRecord[]> {
+    const rows = organizationId === undefined
+      ? await this.rows<ModelRow>(SQL.listModels)
+      : await this.rows<ModelRow>(SQL.listModelsOfOrg, [organizationId]);
+    return rows.map(modelFromRow);
+  }
+
+  async createModel(model: NewModel): Promise<ModelRecord> {
+    const orgProblem = entityIdProblem('organization', model.organizationId);
+    if (orgProblem !== null) throw new StoreValidationError(orgProblem, [{ pointer: '/organization_id', detail: orgProblem }]);
+    const nameProblem = modelNameProblem(model.name);
+    if (nameProblem !== null) throw new StoreValidationError(nameProblem, [{ pointer: '/name', detail: nameProblem }]);
+    const check = validateModelConfig(model.config);
+    if (!check.ok) {
+      const details = check.errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
+      throw new StoreValidationError(`model config is invalid: ${details}`, check.errors);
+    }
+    // A model builds on one its organization may already use (tempo, or one of its own).
+    if (await this.getModelForOrg(model.base, model.organizationId) === undefined) {
+      throw new StoreValidationError(`base model "${model.base}" is not available to organization ${model.organizationId}`, [{ pointer: '/base', detail: 'not an available model' }]);
+    }
+    const at = this.now();
+    const config = JSON.stringify(check.config);
+    try {
+      await this.transaction(async (c) => {
+        await c.query(SQL.insertOrg, [model.organizationId, at]);
+        await c.query(SQL.insertModel, [model.name, model.organizationId, model.base, config, at]);
+        await c.query(SQL.insertAccess, [model.name, model.organizationId, at]);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new StoreConflictError(`a model named ${model.name} already exists`);
+      throw err;
+    }
+    return { name: model.name, organizationId: model.organizationId, base: model.base, config: JSON.parse(config) as Record<string, unknown>, createdAt: at };
+  }
+
+  onKeyChanged(listener: (keyId: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.close();
+    if (!this.pool.ended) await this.pool.end();
+  }
+
+  /** Tells this process's listeners about a key change (its own, or one heard from another process). */
+  notifyLocal(keyId: string): void {
+    for (const listener of this.listeners) {
+      // One broken listener must not undo a change that is already committed, nor starve the others.
+      try {
+        listener(keyId);
+      } catch {
+        /* ignored on purpose */
+      }
+    }
+  }
+}
