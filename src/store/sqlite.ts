@@ -49,10 +49,11 @@ const MODEL_ORDER = 'ORDER BY CASE WHEN organization_id IS NULL THEN 0 ELSE 1 EN
 export async function openSqliteStore(path: string): Promise<Store> {
   const db = new Database(path);
   try {
+    // The server and a CLI command may write at the same moment: wait rather than fail. Set first,
+    // so switching a brand-new file to WAL waits too when another process is doing the same.
+    db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    // The server and a CLI command may write at the same moment: wait rather than fail.
-    db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
     const now = monotonicIsoClock();
     applySqliteMigrations(db, MIGRATIONS, now);

@@ -207,3 +207,13 @@ describe('tempo help and usage', () => {
     expect(r.stderr).toContain('--port');
   });
 });
+
+describe('concurrent use of one data directory', () => {
+  it('lets several processes create keys in a brand-new directory at once', async () => {
+    const runs = await Promise.all([1, 2, 3, 4].map((i) =>
+      tempo(['keys', 'create', '--org', 'o', '--project', 'p', '--user', 'u', '--name', `n${i}`, '--json', ...dd])));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const listed = JSON.parse((await tempo(['keys', 'list', '--json', ...dd])).stdout);
+    expect(listed.keys).toHaveLength(4);
+  });
+});
