@@ -1,0 +1,42 @@
+// What the client tests share: a fetch that records what went over the wire (it still calls the
+// real global fetch) and a sleep that records each wait the client asked for (and still waits).
+import { sleep } from '../../src/client/abortable.js';
+import type { FetchLike } from '../../src/client/index.js';
+
+export interface Exchange {
+  url: string;
+  method: string;
+  status: number | 'no answer';
+  retryAfter: string | null;
+}
+
+/** The global fetch, recording every request and its status / Retry-After; `onAnswer` runs after each. */
+export function recordingFetch(onAnswer?: (e: Exchange) => void): { fetch: FetchLike; exchanges: Exchange[] } {
+  const exchanges: Exchange[] = [];
+  const wrapped: FetchLike = async (url, init) => {
+    const e: Exchange = { url, method: init.method ?? 'GET', status: 'no answer', retryAfter: null };
+    exchanges.push(e);
+    const res = await fetch(url, init);
+    e.status = res.status;
+    e.retryAfter = res.headers.get('retry-after');
+    onAnswer?.(e);
+    return res;
+  };
+  return { fetch: wrapped, exchanges };
+}
+
+/** The client's own sleep, recording each requested wait in ms. */
+export function recordingSleep(): { sleep: (ms: number, signal: AbortSignal | undefined) => Promise<void>; waits: number[] } {
+  const waits: number[] = [];
+  return { sleep: (ms, signal) => { waits.push(ms); return sleep(ms, signal); }, waits };
+}
+
+/** The rejection of `p`, failing the test when it resolves. */
+export async function rejectionOf(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
