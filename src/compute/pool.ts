@@ -63,7 +63,7 @@ export interface ComputePool {
   ready(): Promise<void>;
   /** Forecasts running or queued right now. */
   inFlight(): number;
-  /** Waits for queued and running work, then stops the workers. */
+  /** Refuses new work, waits for queued and running forecasts (each bounded by the time limit), then stops the workers. */
   close(): Promise<void>;
 }
 
@@ -92,6 +92,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   });
   const maxQueue = options.maxQueue ?? 64 * threads;
   let running = 0;
+  const pending = new Set<Promise<unknown>>();
+  let closed = false;
   // the first successful load proves the wasm file and ABI are good for every later worker too
   let loaded: Promise<void> | null = null;
 
@@ -106,17 +108,21 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       level: input.level,
       config: input.config,
     };
+    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
     const signal = AbortSignal.timeout(options.timeoutMs);
     running += 1;
     let reply: ForecastReply;
+    const run = piscina.run(task, { signal, transferList: [series.buffer] }) as Promise<ForecastReply>;
+    pending.add(run);
     try {
-      reply = await piscina.run(task, { signal, transferList: [series.buffer] });
+      reply = await run;
     } catch (err) {
       // aborting a running task terminates its worker; piscina starts a fresh one
       if (signal.aborted) throw new ComputeTimeoutError(options.timeoutMs);
       throw new ComputeCrashError(err);
     } finally {
       running -= 1;
+      pending.delete(run);
     }
     if (!reply.ok) throw new ComputeRejectedError(reply.status, reply.message);
     return reply.result;
@@ -133,7 +139,11 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     },
     inFlight: () => running,
     async close() {
-      await piscina.close();
+      closed = true;
+      // every run settles within the time limit; piscina's own close can wait out its 30 s
+      // closeTimeout when a task is aborted while it flushes, so wait here and then stop the workers
+      await Promise.allSettled([...pending]);
+      await piscina.destroy();
     },
   };
 }

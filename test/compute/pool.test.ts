@@ -64,14 +64,19 @@ describe('compute pool time limit', () => {
   });
 });
 
+// built once per file: compiling the fixture costs seconds of CPU
+let fixturePath: string | undefined;
+const trappingCore = () => (fixturePath ??= buildTrappingCore());
+
 describe('compute pool queue bound', () => {
   it('refuses a forecast with ComputeOverloadedError when the queue is full, without running it', async () => {
-    const pool = createComputePool({ workers: 1, timeoutMs: 300, maxQueue: 1 });
+    // the fixture core never finishes a 17-value series, so the first two occupy worker and queue
+    const pool = createComputePool({ workers: 1, timeoutMs: 300, maxQueue: 1, wasmPath: trappingCore() });
     try {
       await pool.ready();
-      const series = seasonal(10_000);
-      const a = pool.forecast({ series, horizon: 10 }).catch((e) => e);
-      const b = pool.forecast({ series, horizon: 10 }).catch((e) => e);
+      const series = new Array(17).fill(1);
+      const a = pool.forecast({ series, horizon: 1 }).catch((e) => e);
+      const b = pool.forecast({ series, horizon: 1 }).catch((e) => e);
       const c = await pool.forecast({ series: [1, 2], horizon: 1 }).catch((e) => e);
       expect(c).toBeInstanceOf(ComputeOverloadedError);
       // the two admitted ones ran into the time limit instead
@@ -80,6 +85,17 @@ describe('compute pool queue bound', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('compute pool close', () => {
+  it('waits for a forecast aborted by its time limit, then stops, and refuses work afterwards', async () => {
+    const pool = createComputePool({ workers: 1, timeoutMs: 300, wasmPath: trappingCore() });
+    await pool.ready();
+    const hanging = pool.forecast({ series: new Array(17).fill(1), horizon: 1 }).catch((e) => e);
+    await pool.close();
+    expect(await hanging).toBeInstanceOf(ComputeTimeoutError);
+    expect(await pool.forecast({ series: [1, 2], horizon: 1 }).catch((e) => e)).toBeInstanceOf(ComputeCrashError);
   });
 });
 
@@ -98,7 +114,7 @@ describe('compute pool failures', () => {
 
 describe('compute pool after a trap', () => {
   it('fails the trapped forecast with ComputeCrashError and answers the next one on a fresh instance', async () => {
-    const pool = createComputePool({ workers: 1, timeoutMs: 30_000, wasmPath: buildTrappingCore() });
+    const pool = createComputePool({ workers: 1, timeoutMs: 30_000, wasmPath: trappingCore() });
     try {
       await pool.ready();
       const err = await pool.forecast({ series: new Array(13).fill(1), horizon: 2 }).catch((e) => e);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); });
 
-async function problem(res: Response, code: keyof typeof ERROR_CATALOGUE, status = ERROR_CATALOGUE[code].status) {
+async function problem(res: Response, code: keyof typeof ERROR_CATALOGUE, status: number = ERROR_CATALOGUE[code].status) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   const body = await res.json();
