@@ -8,13 +8,16 @@ export interface Exchange {
   method: string;
   status: number | 'no answer';
   retryAfter: string | null;
+  /** The request body as sent, when there was one. */
+  body: string | undefined;
 }
 
 /** The global fetch, recording every request and its status / Retry-After; `onAnswer` runs after each. */
 export function recordingFetch(onAnswer?: (e: Exchange) => void): { fetch: FetchLike; exchanges: Exchange[] } {
   const exchanges: Exchange[] = [];
   const wrapped: FetchLike = async (url, init) => {
-    const e: Exchange = { url, method: init.method ?? 'GET', status: 'no answer', retryAfter: null };
+    const body = typeof init.body === 'string' ? init.body : undefined;
+    const e: Exchange = { url, method: init.method ?? 'GET', status: 'no answer', retryAfter: null, body };
     exchanges.push(e);
     const res = await fetch(url, init);
     e.status = res.status;

@@ -1,0 +1,61 @@
+// Per-attempt timeouts (headers and body both count) and their retries, and the caller's abort
+// during a request: a stand-in that never finishes its answer, which the real server never does.
+import { describe, it, expect, afterEach } from 'vitest';
+import { TempoClient, AbortError, TimeoutError } from '../../src/client/index.js';
+import { rejectionOf } from './helpers.js';
+import { startStandIn, type StandIn } from './stand-in.js';
+
+const apiKey = 'tempo-AAAAAAAAAAAAAAAA-secret';
+let s: StandIn | undefined;
+afterEach(async () => { await s?.close(); s = undefined; });
+
+describe('timeouts', () => {
+  it('times out an answer that never comes, retrying each attempt with its own timeout', async () => {
+    s = await startStandIn(() => { /* never answers */ });
+    const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 50, backoffBaseMs: 1 });
+    const err = await rejectionOf(c.validate());
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect([(err as TimeoutError).timeoutMs, (err as TimeoutError).attempts, s.hits]).toEqual([50, 3, 3]);
+  });
+
+  it('counts the body: headers sent and the body stalled is still a timeout', async () => {
+    s = await startStandIn((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"forecast": [1,');
+    });
+    const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 80, maxRetries: 0 });
+    const err = await rejectionOf(c.forecast({ series: [1], horizon: 2 }));
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(s.hits).toBe(1);
+  });
+
+  it('a per-call timeout overrides the client\'s, and Infinity means none', async () => {
+    s = await startStandIn((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"forecast":[1]}');
+      }, 150);
+    });
+    const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 20, maxRetries: 0 });
+    expect(await rejectionOf(c.forecast({ series: [1], horizon: 1 }))).toBeInstanceOf(TimeoutError);
+    expect((await c.forecast({ series: [1], horizon: 1 }, { timeout: Infinity })).forecast).toEqual([1]);
+    expect(() => new TempoClient({ apiKey, baseUrl: s!.url, timeout: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('abort during a request', () => {
+  it('aborts a hanging request at once with AbortError and sends nothing more', async () => {
+    s = await startStandIn(() => { /* never answers */ });
+    const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 60_000, maxRetries: 5 });
+    const ac = new AbortController();
+    const call = c.validate({ signal: ac.signal });
+    // abort once the request has reached the server
+    while (s.hits === 0) await new Promise((r) => setTimeout(r, 5));
+    ac.abort();
+    const err = await rejectionOf(call);
+    expect(err).toBeInstanceOf(AbortError);
+    expect((err as AbortError).cause).toBe(ac.signal.reason);
+    expect((err as AbortError).attempts).toBe(1);
+    expect(s.hits).toBe(1);
+  });
+});
