@@ -12,7 +12,7 @@ import {
 } from "../abi/models";
 
 /** The members used when the caller names none; chosen by measurement (see README, "Results"). */
-export const DEFAULT_MEMBERS: i32 = MEMBER_ETS | MEMBER_DOTM | MEMBER_DAMPED | MEMBER_ARIMA;
+export const DEFAULT_MEMBERS: i32 = MEMBER_ETS | MEMBER_DAMPED | MEMBER_DOTM | MEMBER_ARIMA | MEMBER_SNAIVE;
 /** The combination rule used when the caller names none. */
 export const DEFAULT_COMBINE: i32 = COMBINE_MEDIAN;
 
