@@ -6,7 +6,6 @@ import type { Config } from '../config/config.js';
 import type { ComputePool } from '../compute/pool.js';
 import type { Limits } from '../limits/types.js';
 import type { Store } from '../store/types.js';
-import { ApiError } from './errors.js';
 import { createKeyCache } from './key-cache.js';
 import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
@@ -18,6 +17,7 @@ import { modelAccess } from './middleware/model-access.js';
 import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { runningLock } from './middleware/running-lock.js';
+import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
@@ -78,18 +78,7 @@ export function createApp(deps: AppDeps): TempoApp {
   app.use(requestId());
   app.use(errorBoundary(logger));
   app.use(accessLog(logger, metrics));
-  // the router leaves unknown paths and wrong methods to this, so they get problem+json too
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.status === 405 || ctx.status === 501) {
-      const allow = ctx.response.get('Allow');
-      throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; use ${allow || 'another method'}`,
-        { headers: { Allow: allow } });
-    }
-    if (ctx.status === 404 && ctx.body == null) {
-      throw new ApiError('NOT_FOUND', 'no such endpoint; see the API documentation for the paths this server answers');
-    }
-  });
+  app.use(unrouted());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.on('error', (err) => logger.error({ err }, 'response error'));
