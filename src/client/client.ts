@@ -174,12 +174,12 @@ export class TempoClient {
     }
     const rateLimit = parseRateLimit(answer.headers);
     if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
-    if (answer.status < 200 || answer.status >= 300) return errorFromResponse(answer, this.#scrub);
+    if (answer.status < 200 || answer.status >= 300) return errorFromResponse(answer, this.#scrub, rateLimit);
     try {
       return { json: JSON.parse(answer.text), requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
     } catch {
       // a 2xx that is not JSON did not come from the service (a captive portal, a misrouted proxy)
-      return errorFromResponse(answer, this.#scrub);
+      return errorFromResponse(answer, this.#scrub, rateLimit);
     }
   }
 }

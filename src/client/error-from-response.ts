@@ -6,7 +6,7 @@ import {
   ForecastAlreadyRunningError, InternalServerError, ModelNotAvailableError, RequestInvalidError,
   ServiceUnavailableError, UsageLimitError,
 } from './errors/index.js';
-import { parseRateLimit, parseRetryAfter, type HeaderSource } from './rate-limit.js';
+import { parseRateLimit, parseRetryAfter, type HeaderSource, type RateLimitState } from './rate-limit.js';
 
 type ErrorClass = new (init: ApiErrorInit) => APIError;
 
@@ -49,8 +49,12 @@ export interface ErrorResponse {
   text: string;
 }
 
-/** Builds the typed error for one non-2xx response; `scrub` is applied to the body and header values. */
-export function errorFromResponse(res: ErrorResponse, scrub: (text: string) => string, now: number = Date.now()): APIError {
+/**
+ * Builds the typed error for one non-2xx response; `scrub` is applied to the body and header values.
+ * `rateLimit` is the state already parsed from these headers (parsed here when not given).
+ */
+export function errorFromResponse(res: ErrorResponse, scrub: (text: string) => string,
+  rateLimit: RateLimitState | undefined = parseRateLimit(res.headers), now: number = Date.now()): APIError {
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => { headers[name.toLowerCase()] = scrub(value); });
   const text = scrub(res.text);
@@ -72,7 +76,7 @@ export function errorFromResponse(res: ErrorResponse, scrub: (text: string) => s
     requestId: str(problem?.request_id) ?? str(headers['x-request-id']),
     headers,
     body,
-    rateLimit: parseRateLimit(res.headers, now),
+    rateLimit,
     retryAfter: parseRetryAfter(res.headers.get('retry-after'), now),
   };
   const Cls = classFor(code, res.status);

@@ -2,7 +2,7 @@
 // during a request: a stand-in that never finishes its answer, which the real server never does.
 import { describe, it, expect, afterEach } from 'vitest';
 import { TempoClient, AbortError, TimeoutError } from '../../src/client/index.js';
-import { rejectionOf } from './helpers.js';
+import { recordingFetch, rejectionOf } from './helpers.js';
 import { startStandIn, type StandIn } from './stand-in.js';
 
 const apiKey = 'tempo-AAAAAAAAAAAAAAAA-secret';
@@ -12,10 +12,12 @@ afterEach(async () => { await s?.close(); s = undefined; });
 describe('timeouts', () => {
   it('times out an answer that never comes, retrying each attempt with its own timeout', async () => {
     s = await startStandIn(() => { /* never answers */ });
-    const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 50, backoffBaseMs: 1 });
+    const rec = recordingFetch();
+    const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 50, backoffBaseMs: 1, fetch: rec.fetch });
     const err = await rejectionOf(c.validate());
     expect(err).toBeInstanceOf(TimeoutError);
-    expect([(err as TimeoutError).timeoutMs, (err as TimeoutError).attempts, s.hits]).toEqual([50, 3, 3]);
+    expect([(err as TimeoutError).timeoutMs, (err as TimeoutError).attempts]).toEqual([50, 3]);
+    expect(rec.exchanges.map((x) => x.status)).toEqual(['no answer', 'no answer', 'no answer']);
   });
 
   it('counts the body: headers sent and the body stalled is still a timeout', async () => {
