@@ -1,9 +1,12 @@
 // Waiting that the caller's AbortSignal can cut short at any moment.
 
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+/** Longest delay setTimeout honours; larger ones fire at once in every runtime. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Resolves after `ms` (at most MAX_TIMER_MS), or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return raceAbort(new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
+    const timer = setTimeout(resolve, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
   }), signal);
 }

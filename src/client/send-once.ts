@@ -1,5 +1,6 @@
 // One HTTP attempt with its own timeout joined to the caller's signal; the three ways it can end
 // without an answer (abort, timeout, no connection) come out as three distinct errors.
+import { MAX_TIMER_MS } from './abortable.js';
 import { AbortError, ConnectionError, TimeoutError } from './errors/index.js';
 import { displayUrl } from './redact.js';
 import type { FetchLike } from './types.js';
@@ -15,7 +16,7 @@ export interface SendOptions {
   fetch: FetchLike;
   url: string;
   init: Omit<RequestInit, 'signal'>;
-  /** Milliseconds for headers and body together; non-finite means no limit. */
+  /** Milliseconds for headers and body together; non-finite (or beyond a timer's range) means no limit. */
   timeoutMs: number;
   signal: AbortSignal | undefined;
   scrub: (text: string) => string;
@@ -48,7 +49,7 @@ export async function sendOnce(o: SendOptions): Promise<Answer> {
   let timedOut = false;
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = Number.isFinite(o.timeoutMs)
+  const timer = o.timeoutMs <= MAX_TIMER_MS
     ? setTimeout(() => { timedOut = true; controller.abort(); }, o.timeoutMs)
     : undefined;
   try {

@@ -106,6 +106,7 @@ describe('retries against a stand-in for what the real server cannot produce on 
       const e = err as ServiceUnavailableError;
       expect([e.status, e.code, e.attempts, s.hits]).toEqual([502, undefined, 3, 3]);
       expect(e.body).toContain('Bad gateway');
+      expect(e.message).toBe('HTTP 502: the answer carried no Tempo problem details (502)');
     } finally {
       await s.close();
     }

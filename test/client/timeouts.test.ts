@@ -31,7 +31,7 @@ describe('timeouts', () => {
     expect(s.hits).toBe(1);
   });
 
-  it('a per-call timeout overrides the client\'s, and Infinity means none', async () => {
+  it('a per-call timeout overrides the client\'s, and Infinity or a huge one means none', async () => {
     s = await startStandIn((_req, res) => {
       setTimeout(() => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -41,6 +41,8 @@ describe('timeouts', () => {
     const c = new TempoClient({ apiKey, baseUrl: s.url, timeout: 20, maxRetries: 0 });
     expect(await rejectionOf(c.forecast({ series: [1], horizon: 1 }))).toBeInstanceOf(TimeoutError);
     expect((await c.forecast({ series: [1], horizon: 1 }, { timeout: Infinity })).forecast).toEqual([1]);
+    // beyond a timer's range setTimeout would fire at once; it must mean "no limit" instead
+    expect((await c.forecast({ series: [1], horizon: 1 }, { timeout: 1e10 })).forecast).toEqual([1]);
     expect(() => new TempoClient({ apiKey, baseUrl: s!.url, timeout: 0 })).toThrow(RangeError);
   });
 });

@@ -53,7 +53,9 @@ export class APIError extends TempoError {
 // "API key inactive: the key is disabled (401 API_KEY_INACTIVE, request req_1)": enough to act on and to report.
 function describe(init: ApiErrorInit): string {
   const head = init.title ?? `HTTP ${init.status}`;
+  // no problem details usually means a proxy or another server answered, which is worth saying
+  const detail = init.detail ?? (init.code === undefined ? 'the answer carried no Tempo problem details' : undefined);
   const tags = [String(init.status), init.code].filter(Boolean).join(' ');
   const req = init.requestId ? `, request ${init.requestId}` : '';
-  return `${head}${init.detail ? `: ${init.detail}` : ''} (${tags}${req})`;
+  return `${head}${detail ? `: ${detail}` : ''} (${tags}${req})`;
 }
