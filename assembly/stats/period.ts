@@ -138,6 +138,8 @@ export function detectPeriod(y: Float64Array): i32 {
     if (period == NESTED_OUTER[i] && peak[c] && r[c] > MULTIPLE_SHARE * r[period]) { period = c; break; }
   }
 
-  if (!seasonalityTest(y, period)) return calendarFallback(y, r, bound, maxLag, z);
+  // a strong trend inflates every low-lag correlation of the raw series, so the M4 test can miss
+  // a season that the differenced series shows plainly: either passing confirms the peak
+  if (!seasonalityTest(y, period) && !seasonalityTest(d, period)) return calendarFallback(y, r, bound, maxLag, z);
   return period;
 }
