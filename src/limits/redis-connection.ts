@@ -36,18 +36,23 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
   });
   let lastError = '';
+  let started = false;
   client.on('error', (err: Error) => {
     if (err.message === lastError) return;
     lastError = err.message;
-    options.onError?.(err);
+    // before startup completes the failure is reported once, by the rejection below
+    if (started) options.onError?.(err);
   });
   client.on('ready', () => { lastError = ''; });
   try {
     await client.connect();
     await client.ping();
+    started = true;
   } catch (err) {
     client.disconnect();
-    throw new Error(`Redis at ${redactUrl(url)} cannot be reached (${(err as Error).message}); `
+    // ioredis rejects with "Connection is closed."; the 'error' event said why (ECONNREFUSED, auth, DNS)
+    const why = lastError || (err as Error).message;
+    throw new Error(`Redis at ${redactUrl(url)} cannot be reached (${why}); `
       + 'start it or fix REDIS_URL (unset REDIS_URL to keep limits in memory on one instance)', { cause: err });
   }
   return client;

@@ -35,10 +35,14 @@ let postgresProbe: Promise<Probe> | undefined;
 export function probeRedis(): Promise<Probe> {
   return redisProbe ??= probe('Redis', 'REDIS_URL', REDIS_URL, async () => {
     const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-    client.on('error', () => {});
+    let why = '';
+    client.on('error', (err: Error) => { why ||= err.message; });
     try {
       await client.connect();
       await client.ping();
+    } catch (err) {
+      // ioredis rejects with "Connection is closed."; the 'error' event said why
+      throw new Error(why || (err as Error).message);
     } finally {
       client.disconnect();
     }
