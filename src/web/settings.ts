@@ -1,0 +1,102 @@
+// Entry of the models settings page: sign in with a key, show its metadata and the organization's
+// models, and hand the models to the playground. Only composes the other modules.
+import type { ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+import { showKeyMetadata, showModels } from './account.js';
+import { ApiFailure, callApi } from './api.js';
+import { byId } from './dom.js';
+import { setupPlayground } from './playground.js';
+import { problemMessage, problemReference, type Problem } from './problem.js';
+import { loadSamples } from './samples.js';
+import { forgetKey, readKey, saveKey } from './session-key.js';
+
+const signinForm = byId<HTMLFormElement>('signin-form');
+const keyInput = byId<HTMLInputElement>('api-key');
+const signinButton = byId<HTMLButtonElement>('signin-button');
+const signoutButton = byId<HTMLButtonElement>('signout-button');
+const status = byId('status');
+const errorBox = byId('error');
+const errorText = byId('error-text');
+const errorRef = byId('error-ref');
+const signedIn = byId('signed-in');
+const keyMeta = byId<HTMLDListElement>('key-meta');
+const modelsBody = byId<HTMLTableSectionElement>('models-body');
+const orgName = byId('org-name');
+
+function showProblem(p: Problem | null): void {
+  errorText.textContent = p ? problemMessage(p) : '';
+  errorRef.textContent = p ? problemReference(p) : '';
+  errorBox.hidden = p === null;
+}
+
+function signOut(message: string): void {
+  forgetKey();
+  keyInput.value = '';
+  signedIn.hidden = true;
+  signinForm.hidden = false;
+  keyMeta.replaceChildren();
+  modelsBody.replaceChildren();
+  playground.reset();
+  status.textContent = message;
+}
+
+const playground = setupPlayground({
+  key: readKey,
+  wasmUrl: new URL('../tempo.wasm', import.meta.url),
+  onKeyRefused(p) {
+    signOut('Signed out: the API no longer accepts this key.');
+    showProblem(p);
+  },
+});
+
+async function signIn(key: string): Promise<void> {
+  signinButton.disabled = true;
+  status.textContent = 'Checking the key…';
+  showProblem(null);
+  try {
+    const meta = await callApi<ValidateResponseBody>('/tempo/v1/validate', key);
+    const list = await callApi<ModelsResponseBody>('/v1/models', key);
+    saveKey(key);
+    showKeyMetadata(keyMeta, meta);
+    showModels(modelsBody, list.models);
+    orgName.textContent = list.organization_id;
+    playground.setModels(list.models);
+    signinForm.hidden = true;
+    signedIn.hidden = false;
+    status.textContent = `Signed in with key "${meta.name}" of organization ${meta.organization_id}: ${list.models.length} model${list.models.length === 1 ? '' : 's'} available.`;
+    byId('account-heading').focus();
+  } catch (err) {
+    forgetKey();
+    signedIn.hidden = true;
+    signinForm.hidden = false;
+    status.textContent = 'Not signed in.';
+    showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
+  } finally {
+    // the key never stays in the page: it lives in sessionStorage only
+    keyInput.value = '';
+    signinButton.disabled = false;
+  }
+}
+
+signinForm.addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const key = keyInput.value.trim();
+  if (key === '') {
+    showProblem(null);
+    status.textContent = 'Paste an API key first.';
+    keyInput.focus();
+    return;
+  }
+  void signIn(key);
+});
+
+signoutButton.addEventListener('click', () => {
+  showProblem(null);
+  signOut('Signed out. The key was removed from this tab.');
+  keyInput.focus();
+});
+
+void loadSamples(new URL('../samples.json', import.meta.url)).then((s) => playground.setSamples(s));
+
+const remembered = readKey();
+if (remembered !== null) void signIn(remembered);
+else status.textContent = 'Not signed in.';
