@@ -22,6 +22,7 @@ import { validateForecast } from './middleware/validate-forecast.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
+import { mountSettingsPage } from './routes/settings-page.js';
 import { validateRoute } from './routes/validate.js';
 
 export interface AppDeps {
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): TempoApp {
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
+  mountSettingsPage(router);
 
   const app = new Koa({ proxy: false });
   app.use(requestId());
