@@ -114,6 +114,8 @@ export function mountSettingsPage(router: Router, options: SettingsPageOptions =
     ctx.set('Cache-Control', cacheControl);
     ctx.etag = a.etag;
     ctx.type = a.type;
+    // Koa judges freshness only for a 2xx, and the status is still the default 404 here
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
