@@ -5,12 +5,14 @@ import { cpus } from 'node:os';
 import { coreSuite } from './core.bench.js';
 import { boundarySuite } from './boundary.bench.js';
 import { etsKernelSuite } from './ets-kernel.bench.js';
+import { httpSuite } from './http.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
 
 const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['boundary', boundarySuite],
   ['ets-kernel', etsKernelSuite],
   ['core', coreSuite],
+  ['http', httpSuite],
 ];
 
 const results: SuiteResult[] = [];
