@@ -41,16 +41,17 @@ export function showModels(body: HTMLTableSectionElement, models: ModelInfo[]): 
   clear(body);
   for (const m of models) {
     const config = JSON.stringify(m.config);
+    // data-label names each cell where a narrow screen stacks the row into a card
     body.append(el('tr', { attrs: { 'data-model': m.name } }, [
-      el('th', { attrs: { scope: 'row' } }, [el('code', { text: m.name })]),
-      el('td', { text: m.default ? 'Default' : '—', className: m.default ? 'is-default' : '' }),
-      el('td', {}, [el('code', { text: m.base })]),
-      el('td', {}, [
+      el('th', { attrs: { scope: 'row', 'data-label': 'Name' } }, [el('code', { text: m.name })]),
+      el('td', { text: m.default ? 'Default' : '—', className: m.default ? 'is-default' : '', attrs: { 'data-label': 'Default' } }),
+      el('td', { attrs: { 'data-label': 'Base' } }, [el('code', { text: m.base })]),
+      el('td', { attrs: { 'data-label': 'Configuration' } }, [
         el('span', { text: summarizeConfig(m.config) }),
         el('br'),
         el('code', { className: 'raw-config', text: config }),
       ]),
-      el('td', {}, [el('time', { text: formatTimestamp(m.created_at), attrs: { datetime: m.created_at } })]),
+      el('td', { attrs: { 'data-label': 'Created' } }, [el('time', { text: formatTimestamp(m.created_at), attrs: { datetime: m.created_at } })]),
     ]));
   }
 }

@@ -25,8 +25,6 @@ export interface ChartGeometry {
   xTicks: Array<{ x: number; label: string }>;
 }
 
-const WIDTH = 720;
-const HEIGHT = 320;
 const MARGIN = { left: 60, right: 14, top: 14, bottom: 34 };
 
 function finite(values: Iterable<number | null>): number[] {
@@ -51,8 +49,8 @@ function round(v: number): number {
   return Math.round(v * 100) / 100;
 }
 
-/** Paths and ticks for `input` in a 720×320 view box; missing history values break the line. */
-export function chartGeometry(input: ChartInput): ChartGeometry {
+/** Paths and ticks for `input` in a `width`×`height` view box; missing history values break the line. */
+export function chartGeometry(input: ChartInput, width = 720, height = 320): ChartGeometry {
   const n = input.history.length;
   const h = Math.max(input.api?.length ?? 0, input.browser?.length ?? 0, ...input.bands.map((b) => b.upper.length));
   const all = finite([...input.history, ...(input.api ?? []), ...(input.browser ?? []),
@@ -64,7 +62,7 @@ export function chartGeometry(input: ChartInput): ChartGeometry {
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
 
-  const plot = { left: MARGIN.left, right: WIDTH - MARGIN.right, top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
+  const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
   const lastIndex = Math.max(1, n + h - 1);
   const x = (i: number) => round(plot.left + (i / lastIndex) * (plot.right - plot.left));
   const y = (v: number) => round(plot.bottom - ((v - lo) / (hi - lo)) * (plot.bottom - plot.top));
@@ -93,12 +91,12 @@ export function chartGeometry(input: ChartInput): ChartGeometry {
 
   const yTicks: ChartGeometry['yTicks'] = [];
   for (let v = lo; v <= hi + step / 2; v += step) yTicks.push({ y: y(v), label: tickLabel(v) });
-  const xStep = niceStep(lastIndex, 6);
+  const xStep = niceStep(lastIndex, width < 500 ? 4 : 6);
   const xTicks: ChartGeometry['xTicks'] = [];
   for (let i = 0; i <= lastIndex; i += xStep) xTicks.push({ x: x(i), label: String(i + 1) });
 
   return {
-    width: WIDTH, height: HEIGHT, plot,
+    width, height, plot,
     history: line(input.history.map((v, i): [number, number | null] => [i, v])),
     api: future(input.api),
     browser: future(input.browser),
@@ -111,7 +109,10 @@ export function chartGeometry(input: ChartInput): ChartGeometry {
 
 /** Draws `input` into `svg` (replacing what was there); colours and widths come from the stylesheet. */
 export function drawChart(svg: SVGSVGElement, input: ChartInput): void {
-  const g = chartGeometry(input);
+  // the view box follows the drawn width, so tick labels keep their size on a phone
+  const shown = Math.round(svg.getBoundingClientRect().width);
+  const width = shown > 0 ? Math.max(300, Math.min(1000, shown)) : 720;
+  const g = chartGeometry(input, width, width < 500 ? 260 : 320);
   const keep = Array.from(svg.querySelectorAll('title, desc'));
   clear(svg);
   svg.append(...keep);

@@ -254,7 +254,7 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
       samples = list;
       clear(sampleSelect);
       for (const s of list) {
-        sampleSelect.append(el('option', { text: `${s.name}: ${s.description}`, attrs: { value: s.id } }));
+        sampleSelect.append(el('option', { text: `${s.name} (${s.frequency}, ${s.values.length} values)`, attrs: { value: s.id, title: s.description } }));
       }
       loadButton.disabled = list.length === 0;
     },

@@ -212,12 +212,14 @@ describe('playground', () => {
     await expect(page.locator('#chart path.browser').count()).resolves.toBe(1);
     await expect(page.locator('#chart path.band').count()).resolves.toBe(2);
 
-    await page.locator('#pg-result details summary').click();
     const shot = `${ARTIFACTS}/settings-models.png`;
     await page.screenshot({ path: shot, fullPage: true });
     expect(existsSync(shot)).toBe(true);
     // the README's copy changes only on request (or when missing), so test runs leave the tree clean
     if (process.env.TEMPO_UPDATE_SCREENSHOT === '1' || !existsSync(README_SHOT)) copyFileSync(shot, README_SHOT);
+    await page.locator('#pg-result details summary').click();
+    await expect(page.locator('#pg-table-body tr').count()).resolves.toBe(24);
+    await page.screenshot({ path: `${ARTIFACTS}/settings-models-values.png`, fullPage: true });
     await close(watch);
   });
 
