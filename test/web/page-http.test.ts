@@ -1,10 +1,16 @@
 // The settings page over plain HTTP: security headers, content types (application/wasm for the
 // core), caching only for hashed assets, nothing inline, nothing external, unknown assets refused.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import pino from 'pino';
+import { errorBoundary } from '../../src/server/middleware/error-boundary.js';
 import { fileURLToPath } from 'node:url';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { SETTINGS_PAGE_PATH } from '../../src/server/routes/settings-page.js';
+import { mountSettingsPage, SETTINGS_PAGE_PATH } from '../../src/server/routes/settings-page.js';
 import { startHarness, type Harness } from '../server/harness.js';
 import { assertPageBuilt } from './browser.js';
 
@@ -141,5 +147,27 @@ describe('assets', () => {
   it('refuses methods other than GET and HEAD', async () => {
     const res = await fetch(h.url + SETTINGS_PAGE_PATH, { method: 'POST' });
     expect(res.status).toBe(405);
+  });
+});
+
+describe('a server without a build', () => {
+  it('answers 503 saying to build, instead of failing to start or serving half a page', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tempo-web-'));
+    const router = new Router();
+    mountSettingsPage(router, { root: empty });
+    const app = new Koa();
+    app.use(errorBoundary(pino({ level: 'silent' })));
+    app.use(router.routes());
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const res = await fetch(`http://127.0.0.1:${port}${SETTINGS_PAGE_PATH}`);
+      expect(res.status).toBe(503);
+      expect((await res.json()).detail).toMatch(/npm run build/);
+    } finally {
+      server.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
