@@ -123,15 +123,7 @@ export function loadConfig(flags: Flags, env: Env): Config {
   const appUrl = appUrlRaw === null ? null : appUrlRaw.replace(/\/+$/, '');
 
   const databaseUrl = url(pick(flags, null, env, 'DATABASE_URL'), ['postgres:', 'postgresql:']);
-  if (databaseUrl !== null) {
-    throw new ConfigError('DATABASE_URL is set, but PostgreSQL storage is not supported yet in this version of tempo; '
-      + 'unset DATABASE_URL to keep keys and models in the SQLite file under TEMPO_DATA_DIR');
-  }
   const redisUrl = url(pick(flags, null, env, 'REDIS_URL'), ['redis:', 'rediss:']);
-  if (redisUrl !== null) {
-    throw new ConfigError('REDIS_URL is set, but Redis-backed limits are not supported yet in this version of tempo; '
-      + 'unset REDIS_URL to keep rate limits and locks in memory (one instance)');
-  }
 
   const pepperSrc = pick(flags, null, env, 'TEMPO_KEY_PEPPER');
   if (pepperSrc !== undefined && pepperSrc.value.length < MIN_PEPPER_LENGTH) {

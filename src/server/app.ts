@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps): TempoApp {
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store));
   router.get('/healthz', healthzRoute());
-  router.get('/readyz', readyzRoute({ store, pool, isDraining: () => drain.draining }));
+  router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
 

@@ -2,7 +2,7 @@
 // limits → pool → app → listen → first-run key, and shuts it all down again on SIGTERM/SIGINT.
 import { loadConfig } from '../config/config.js';
 import { parseConfigFlags } from '../config/flags.js';
-import { createMemoryLimits } from '../limits/memory.js';
+import { openLimits } from '../limits/open.js';
 import { openStore } from '../store/open.js';
 import { ensureFirstRunKey } from '../bootstrap/first-run.js';
 import { createLogger, startServer } from './listen.js';
@@ -33,8 +33,15 @@ export async function runServe(argv: string[], io: Partial<ServeIO> = {}): Promi
   const { env, out, exit } = { ...defaultIO, ...io };
   const config = loadConfig(parseConfigFlags(argv), env);
   const logger = createLogger(config.logLevel);
-  const store = await openStore(config);
-  const limits = createMemoryLimits();
+  // a backend lost while running is retried in the background; say so, but keep serving
+  const store = await openStore(config, (err) => logger.warn({ err: err.message }, 'key store connection problem; retrying'));
+  let limits;
+  try {
+    limits = await openLimits(config, (err) => logger.warn({ err: err.message }, 'limits (Redis) connection problem; retrying'));
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   let running;
   let firstRun: string | null;
   try {

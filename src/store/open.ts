@@ -1,9 +1,10 @@
-// Opens the store the configuration asks for: SQLite under dataDir (PostgreSQL in a later issue).
+// Opens the store the configuration asks for: SQLite under dataDir, or PostgreSQL when databaseUrl is set.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Store } from './types.js';
 import { openSqliteStore } from './sqlite.js';
+import { openPostgresStore } from './postgres.js';
 
 /** Absolute path of the SQLite database file for this configuration. */
 export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
@@ -11,10 +12,8 @@ export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
 }
 
 /** Opens the configured store, creating the data directory and schema on first use. */
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
-  if (config.databaseUrl !== null) {
-    throw new Error('DATABASE_URL is set, but PostgreSQL storage is not supported yet in this version of tempo');
-  }
+export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, onError?: (err: Error) => void): Promise<Store> {
+  if (config.databaseUrl !== null) return openPostgresStore({ url: config.databaseUrl, onError });
   mkdirSync(resolve(config.dataDir), { recursive: true });
   return openSqliteStore(sqlitePath(config));
 }

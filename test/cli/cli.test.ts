@@ -86,11 +86,11 @@ describe('tempo keys create', () => {
     expect(JSON.parse(r.stderr)).toMatchObject({ exit_code: 2, error: expect.stringContaining('--project is required') });
   });
 
-  it('refuses DATABASE_URL for now, naming it', async () => {
-    const r = await tempo(['keys', 'list', ...dd], { DATABASE_URL: 'postgres://u@localhost/db' });
-    expect(r.code).toBe(2);
+  it('names DATABASE_URL when the PostgreSQL it points to cannot be used', async () => {
+    const r = await tempo(['keys', 'list', ...dd], { DATABASE_URL: 'postgres://u@127.0.0.1:1/db' });
+    expect(r.code).toBe(1);
     expect(r.stderr).toContain('DATABASE_URL');
-    expect(r.stderr).toContain('not supported yet');
+    expect(r.stderr).toContain('PostgreSQL at postgres://u@127.0.0.1:1/db cannot be used');
   });
 });
 

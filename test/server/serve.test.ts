@@ -53,7 +53,7 @@ async function serve(dataDir: string, via: 'runServe' | 'cli' = 'runServe'): Pro
     : ['--input-type=module', '-e',
       `const m = await import(${JSON.stringify(join(root, 'dist/src/server/main.js'))});
        await m.runServe(['--port', '0', '--data-dir', ${JSON.stringify(dataDir)}]);`];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'debug', DATABASE_URL: '', REDIS_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stdout = '';
   child.stdout!.on('data', (c) => { stdout += c; });

@@ -179,7 +179,7 @@ describe('openStore', () => {
     await s.close();
   });
 
-  it('refuses DATABASE_URL for now', async () => {
-    await expect(openStore({ dataDir: tmp.dir, databaseUrl: 'postgres://x/y' })).rejects.toThrow(/not supported yet/);
+  it('opens PostgreSQL for a DATABASE_URL, naming it when it cannot be reached', async () => {
+    await expect(openStore({ dataDir: tmp.dir, databaseUrl: 'postgres://u@127.0.0.1:1/y' })).rejects.toThrow(/PostgreSQL at postgres:\/\/u@127.0.0.1:1\/y cannot be used/);
   });
 });

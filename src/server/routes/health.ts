@@ -1,6 +1,7 @@
 // Liveness, readiness and metrics: unauthenticated, for orchestrators and scrapers.
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
+import type { Limits } from '../../limits/types.js';
 import type { Store } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import type { ServerMetrics } from '../metrics.js';
@@ -12,14 +13,24 @@ export function healthzRoute(): Middleware {
   };
 }
 
-/** Ready when not draining, the store answers and a worker has the core loaded; 503 otherwise. */
-export function readyzRoute(deps: { store: Store; pool: ComputePool; isDraining: () => boolean }): Middleware {
+/**
+ * Ready when not draining, the store answers, the limits answer (unless fail-open, which serves
+ * without them) and a worker has the core loaded; 503 otherwise.
+ */
+export function readyzRoute(deps: { store: Store; pool: ComputePool; isDraining: () => boolean; limits?: Limits; limitsFailOpen?: boolean }): Middleware {
   return async (ctx) => {
     if (deps.isDraining()) throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; send requests to another instance');
     try {
       await deps.store.ping();
     } catch (err) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'the key store cannot be reached', { cause: err });
+    }
+    if (deps.limits !== undefined && deps.limitsFailOpen !== true) {
+      try {
+        await deps.limits.ping();
+      } catch (err) {
+        throw new ApiError('SERVICE_UNAVAILABLE', 'the rate limiter cannot be reached', { cause: err });
+      }
     }
     try {
       await deps.pool.ready();
