@@ -5,6 +5,12 @@ import type { Store } from '../store/types.js';
 import { createApiKey } from '../keys/create.js';
 import { sqlitePath } from '../store/open.js';
 
+// Four years of the classic airline series: long enough that the yearly season is detected, so
+// the first forecast a new user sees is seasonal, not a flat line.
+const SAMPLE = [112, 118, 132, 129, 121, 135, 148, 148, 136, 119, 104, 118, 115, 126, 141, 135, 125, 149,
+  170, 170, 158, 133, 114, 140, 145, 150, 178, 163, 172, 178, 199, 199, 184, 162, 146, 166, 171, 180,
+  193, 181, 183, 218, 230, 242, 209, 191, 172, 194];
+
 export const FIRST_RUN_ORGANIZATION = 'default';
 export const FIRST_RUN_PROJECT = 'default';
 export const FIRST_RUN_USER = 'admin';
@@ -37,7 +43,9 @@ export async function ensureFirstRunKey(store: Store, config: Pick<Config, 'data
     '',
     'Try it:',
     `  curl -s ${origin}/tempo/v1/forecast -H "Authorization: Bearer ${fullKey}" -H "Content-Type: application/json" `
-      + `-d '{"series":[112,118,132,129,121,135,148,148,136,119,104,118,115,126,141,135,125,149,170,170,158,133,114,140],"horizon":3}'`,
+      + `-d '{"series":[${SAMPLE.join(',')}],"horizon":12}'`,
+    '',
+    `Or sign in with the key at ${origin}/platform/settings/models and try the playground.`,
     '',
     `Keys and models are stored in ${sqlitePath(config)}.`,
     'Manage keys with: npm run tempo -- keys --help',

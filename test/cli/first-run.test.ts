@@ -25,7 +25,11 @@ describe('ensureFirstRunKey', () => {
     expect(message).not.toBeNull();
     const key = /tempo-[0-9A-Za-z]{16}-[0-9A-Za-z]{49}/.exec(message!)![0];
     expect(message).toContain(`curl -s http://127.0.0.1:9123/tempo/v1/forecast -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" -d '{"series":[`);
-    expect(message).toContain('"horizon":3}\'');
+    // the printed body is a valid request of four years of monthly data
+    const body = JSON.parse(/-d '(\{.*\})'/.exec(message!)![1]);
+    expect(body.series).toHaveLength(48);
+    expect(body.horizon).toBe(12);
+    expect(message).toContain('http://127.0.0.1:9123/platform/settings/models');
     expect(message).toContain(join(tmp.dir, 'tempo.db'));
     const check = await authenticateKey(key, (id) => store.getKey(id), new Date(), config.keyPepper);
     expect(check.ok && check.record).toMatchObject({ organizationId: 'default', projectId: 'default', userId: 'admin', status: 'active' });
