@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { Store } from '../store/types.js';
 import { createApiKey } from '../keys/create.js';
 import { sqlitePath } from '../store/open.js';
+import { redactUrl } from '../config/redact-url.js';
 
 // Four years of the classic airline series: long enough that the yearly season is detected, so
 // the first forecast a new user sees is seasonal, not a flat line.
@@ -21,7 +22,7 @@ export const FIRST_RUN_KEY_NAME = 'development key';
  * with one key and returns a message holding the key, a curl example against `baseUrl` and where
  * the data lives; returns null when any key exists.
  */
-export async function ensureFirstRunKey(store: Store, config: Pick<Config, 'dataDir' | 'keyPepper' | 'defaultRatePerMinute' | 'defaultRatePerHour'>, baseUrl: string): Promise<string | null> {
+export async function ensureFirstRunKey(store: Store, config: Pick<Config, 'dataDir' | 'databaseUrl' | 'keyPepper' | 'defaultRatePerMinute' | 'defaultRatePerHour'>, baseUrl: string): Promise<string | null> {
   if (await store.countKeys() > 0) return null;
   const { fullKey, record } = await createApiKey(store, {
     organizationId: FIRST_RUN_ORGANIZATION,
@@ -47,7 +48,7 @@ export async function ensureFirstRunKey(store: Store, config: Pick<Config, 'data
     '',
     `Or sign in with the key at ${origin}/platform/settings/models and try the playground.`,
     '',
-    `Keys and models are stored in ${sqlitePath(config)}.`,
+    `Keys and models are stored in ${config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : sqlitePath(config)}.`,
     'Manage keys with: npm run tempo -- keys --help',
   ].join('\n');
 }

@@ -2,6 +2,7 @@
 // (so requests get 503 at once instead of queueing), reconnect forever in the background (so
 // recovery needs no restart), and refuse to start when Redis is not there at all.
 import { Redis } from 'ioredis';
+import { redactUrl } from '../config/redact-url.js';
 
 export interface RedisConnectOptions {
   /** How long one command may take before it fails (a hung Redis must not hang requests). */
@@ -10,17 +11,6 @@ export interface RedisConnectOptions {
   connectTimeoutMs?: number;
   /** Told about connection errors (already throttled to changes of state). */
   onError?: (err: Error) => void;
-}
-
-/** The URL with any password replaced, fit for logs and error messages. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }
 
 /** Connects to `url` and resolves once Redis answers; rejects with a message naming the URL. */

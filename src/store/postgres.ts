@@ -15,6 +15,7 @@ import { monotonicIsoClock } from './clock.js';
 import { validateModelConfig } from './model-config.js';
 import { entityIdProblem, modelNameProblem } from './names.js';
 import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
+import { redactUrl } from '../config/redact-url.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -53,17 +54,6 @@ function modelFromRow(r: ModelRow): ModelRecord {
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown }).code === '23505';
-}
-
-/** The URL with any password replaced, fit for logs and error messages. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }
 
 const KEY_COLUMNS = `key_id, secret_hash, status, env, organization_id, project_id, user_id, product_id, name,
@@ -132,7 +122,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     }
   } catch (err) {
     await pool.end().catch(() => {});
-    throw new Error(`PostgreSQL at ${redactDatabaseUrl(options.url)} cannot be used (${(err as Error).message}); `
+    throw new Error(`PostgreSQL at ${redactUrl(options.url)} cannot be used (${(err as Error).message}); `
       + 'start it or fix DATABASE_URL (unset DATABASE_URL to keep keys in the SQLite file under TEMPO_DATA_DIR)', { cause: err });
   }
   const store = new PostgresStore(pool, now);
@@ -144,7 +134,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   clearTimeout(timer);
   if (outcome === 'timeout') {
     await store.close();
-    throw new Error(`PostgreSQL at ${redactDatabaseUrl(options.url)} accepted queries but not LISTEN within ${timeoutMs} ms; `
+    throw new Error(`PostgreSQL at ${redactUrl(options.url)} accepted queries but not LISTEN within ${timeoutMs} ms; `
       + 'key changes from other instances could not be heard');
   }
   return store;

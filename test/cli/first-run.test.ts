@@ -38,6 +38,16 @@ describe('ensureFirstRunKey', () => {
     expect(await store.countKeys()).toBe(1);
   });
 
+  it('names PostgreSQL, with its password hidden, when keys live there', async () => {
+    const config = loadConfig({ 'data-dir': tmp.dir }, {});
+    store = await openStore(config);
+    const onPostgres = { ...config, databaseUrl: 'postgres://tempo:s3cret-pw@db.internal:5432/tempo' };
+    const message = await ensureFirstRunKey(store, onPostgres, 'http://localhost:8080');
+    expect(message).toContain('stored in PostgreSQL at postgres://tempo:***@db.internal:5432/tempo.');
+    expect(message).not.toContain('s3cret-pw');
+    expect(message).not.toContain('tempo.db');
+  });
+
   it('stays silent after a restart, and when keys were created by other means', async () => {
     const config = loadConfig({ 'data-dir': tmp.dir }, {});
     store = await openStore(config);
