@@ -8,5 +8,7 @@ export default defineConfig({
     // server tests start real processes and databases; two cores are all CI has
     maxWorkers: 2,
     fileParallelism: true,
+    // the JSON report lets .ci/run print a plain 'N passed, N failed' closing line
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });
