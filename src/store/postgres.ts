@@ -4,7 +4,7 @@
 // instance's cache hears about a disable made anywhere, the CLI included.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { KeyEnv, KeyStatus } from '../shared/types.js';
+import type { KeyStatus } from '../shared/types.js';
 import {
   StoreConflictError, StoreValidationError,
   type KeyRecord, type ModelRecord, type NewKey, type NewModel, type Store,
@@ -12,8 +12,8 @@ import {
 import { MIGRATIONS } from './migrations.js';
 import { applyPostgresMigrations } from './migrate-postgres.js';
 import { monotonicIsoClock } from './clock.js';
-import { validateModelConfig } from './model-config.js';
-import { entityIdProblem, modelNameProblem } from './names.js';
+import { KEY_COLUMNS, keyFromRow, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
+import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
 import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
 import { redactUrl } from '../config/redact-url.js';
 
@@ -29,35 +29,12 @@ export interface PostgresStoreOptions {
   onError?: (err: Error) => void;
 }
 
-interface KeyRow {
-  key_id: string; secret_hash: string; status: string; env: string; organization_id: string;
-  project_id: string; user_id: string; product_id: string; name: string; expires_at: string | null;
-  rate_limit_per_minute: number; rate_limit_per_hour: number; last4: string; created_at: string;
-}
-interface ModelRow { name: string; organization_id: string | null; base: string; config: string; created_at: string }
-
-const PRODUCT_ID = 'platform';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-function keyFromRow(r: KeyRow): KeyRecord {
-  return {
-    keyId: r.key_id, secretHash: r.secret_hash, status: r.status as KeyStatus, env: r.env as KeyEnv,
-    organizationId: r.organization_id, projectId: r.project_id, userId: r.user_id, productId: r.product_id,
-    name: r.name, expiresAt: r.expires_at, rateLimitPerMinute: r.rate_limit_per_minute,
-    rateLimitPerHour: r.rate_limit_per_hour, last4: r.last4, createdAt: r.created_at,
-  };
-}
-
-function modelFromRow(r: ModelRow): ModelRecord {
-  return { name: r.name, organizationId: r.organization_id, base: r.base, config: JSON.parse(r.config) as Record<string, unknown>, createdAt: r.created_at };
-}
 
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown }).code === '23505';
 }
 
-const KEY_COLUMNS = `key_id, secret_hash, status, env, organization_id, project_id, user_id, product_id, name,
-  expires_at, rate_limit_per_minute, rate_limit_per_hour, last4, created_at`;
 // Global models first, then the organization's own, each by name; COLLATE "C" sorts by bytes as SQLite does.
 const MODEL_ORDER = 'ORDER BY CASE WHEN organization_id IS NULL THEN 0 ELSE 1 END, name COLLATE "C"';
 const MODEL_COLUMNS = 'm.name, m.organization_id, m.base, m.config, m.created_at';
@@ -175,17 +152,9 @@ class PostgresStore implements Store {
   }
 
   async createKey(key: NewKey): Promise<KeyRecord> {
-    for (const [kind, value] of [['organization', key.organizationId], ['project', key.projectId], ['user', key.userId]] as const) {
-      const problem = entityIdProblem(kind, value);
-      if (problem !== null) throw new StoreValidationError(problem, [{ pointer: `/${kind}_id`, detail: problem }]);
-    }
+    checkNewKey(key);
     const at = this.now();
-    const row: KeyRow = {
-      key_id: key.keyId, secret_hash: key.secretHash, status: 'active', env: key.env,
-      organization_id: key.organizationId, project_id: key.projectId, user_id: key.userId, product_id: PRODUCT_ID,
-      name: key.name, expires_at: key.expiresAt, rate_limit_per_minute: key.rateLimitPerMinute,
-      rate_limit_per_hour: key.rateLimitPerHour, last4: key.last4, created_at: at,
-    };
+    const row = newKeyRow(key, at);
     try {
       await this.transaction(async (c) => {
         await c.query(SQL.insertOrg, [key.organizationId, at]);
@@ -245,21 +214,12 @@ class PostgresStore implements Store {
   }
 
   async createModel(model: NewModel): Promise<ModelRecord> {
-    const orgProblem = entityIdProblem('organization', model.organizationId);
-    if (orgProblem !== null) throw new StoreValidationError(orgProblem, [{ pointer: '/organization_id', detail: orgProblem }]);
-    const nameProblem = modelNameProblem(model.name);
-    if (nameProblem !== null) throw new StoreValidationError(nameProblem, [{ pointer: '/name', detail: nameProblem }]);
-    const check = validateModelConfig(model.config);
-    if (!check.ok) {
-      const details = check.errors.map((e) => `${e.pointer || '/'} ${e.detail}`).join('; ');
-      throw new StoreValidationError(`model config is invalid: ${details}`, check.errors);
-    }
+    const config = checkNewModel(model);
     // A model builds on one its organization may already use (tempo, or one of its own).
     if (await this.getModelForOrg(model.base, model.organizationId) === undefined) {
-      throw new StoreValidationError(`base model "${model.base}" is not available to organization ${model.organizationId}`, [{ pointer: '/base', detail: 'not an available model' }]);
+      throw unavailableBase(model);
     }
     const at = this.now();
-    const config = JSON.stringify(check.config);
     try {
       await this.transaction(async (c) => {
         await c.query(SQL.insertOrg, [model.organizationId, at]);
