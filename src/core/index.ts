@@ -3,6 +3,7 @@
 import { HOST_ABI_VERSION, METHOD_SLOTS, MAX_LEVELS, STATUS, MODEL_IDS, MEMBER_BITS, COMBINE_IDS } from './abi.js';
 import type { CoreModelName, MemberName, CombineName } from './abi.js';
 import { componentName } from './method.js';
+import { instantiateCore, type ArenaExports } from './instantiate.js';
 
 export { MODEL_IDS, MEMBER_BITS, COMBINE_IDS, STATUS } from './abi.js';
 export type { CoreModelName, MemberName, CombineName } from './abi.js';
@@ -43,11 +44,8 @@ export interface Forecaster {
   readonly abiVersion: number;
 }
 
-interface CoreExports {
-  memory: WebAssembly.Memory;
+interface CoreExports extends ArenaExports {
   ABI_VERSION: WebAssembly.Global;
-  reset(): void;
-  alloc(bytes: number): number;
   forecast(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
     levelsPtr: number, nLevels: number, outPtr: number, methodPtr: number): number;
 }
@@ -58,12 +56,6 @@ const STATUS_TEXT: Record<number, string> = {
   [STATUS.UNKNOWN_MODEL]: 'unknown model',
   [STATUS.NUMERIC_FAILURE]: 'the computation produced a non-finite value',
 };
-
-function abortImport(this: { memory?: WebAssembly.Memory }) {
-  return (msgPtr: number, filePtr: number, line: number, col: number) => {
-    throw new Error(`tempo core aborted at ${line}:${col}`);
-  };
-}
 
 function membersMask(members: MemberName[] | undefined): number {
   if (!members || members.length === 0) return 0;
@@ -78,11 +70,7 @@ function membersMask(members: MemberName[] | undefined): number {
 
 /** Instantiates the core from its bytes or a compiled module and returns a synchronous forecaster. */
 export async function createForecaster(source: BufferSource | WebAssembly.Module): Promise<Forecaster> {
-  const imports = { env: { abort: abortImport.call({}) } };
-  const instance = source instanceof WebAssembly.Module
-    ? await WebAssembly.instantiate(source, imports)
-    : (await WebAssembly.instantiate(source, imports)).instance;
-  const ex = instance.exports as unknown as CoreExports;
+  const ex = await instantiateCore<CoreExports>(source);
   const version = Number(ex.ABI_VERSION.value);
   if (version !== HOST_ABI_VERSION) {
     throw new Error(`tempo core ABI ${version} does not match host ABI ${HOST_ABI_VERSION}`);

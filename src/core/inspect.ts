@@ -1,6 +1,7 @@
 // Host wrapper for the ETS family's extra exports: fit one named form, or run one likelihood pass.
 // Portable like ./index.ts: no host-specific imports; the caller brings the .wasm bytes.
 import { STATUS } from './abi.js';
+import { instantiateCore, type ArenaExports } from './instantiate.js';
 
 /** One fitted ETS form as `ets_fit_form` reports it (NaN for parameters the form lacks). */
 export interface EtsFormFit {
@@ -30,10 +31,7 @@ export interface Inspector {
   etsLoglik(series: ArrayLike<number>, m: number, form: string, params: EtsParamsIn, states: ArrayLike<number>): number;
 }
 
-interface InspectExports {
-  memory: WebAssembly.Memory;
-  reset(): void;
-  alloc(bytes: number): number;
+interface InspectExports extends ArenaExports {
   ets_fit_form(yPtr: number, n: number, m: number, h: number, error: number, trend: number, season: number,
     outPtr: number, paramsPtr: number): number;
   ets_loglik(yPtr: number, n: number, m: number, error: number, trend: number, season: number,
@@ -54,17 +52,7 @@ export function parseEtsForm(form: string): [number, number, number] {
 
 /** Instantiates the core from its bytes or module and returns the ETS inspection calls. */
 export async function createInspector(source: BufferSource | WebAssembly.Module): Promise<Inspector> {
-  const imports = {
-    env: {
-      abort: (_msg: number, _file: number, line: number, col: number) => {
-        throw new Error(`tempo core aborted at ${line}:${col}`);
-      },
-    },
-  };
-  const instance = source instanceof WebAssembly.Module
-    ? await WebAssembly.instantiate(source, imports)
-    : (await WebAssembly.instantiate(source, imports)).instance;
-  const ex = instance.exports as unknown as InspectExports;
+  const ex = await instantiateCore<InspectExports>(source);
 
   function fitEtsForm(series: ArrayLike<number>, m: number, h: number, form: string): EtsFormFit | null {
     const [error, trend, season] = parseEtsForm(form);

@@ -1,10 +1,8 @@
 // Portable host wrapper of the core's statistics exports (acf, seasonality test, decomposition,
 // period detection, imputation). Imports nothing host-specific: the caller brings the bytes.
+import { instantiateCore, type ArenaExports } from './instantiate.js';
 
-interface StatsExports {
-  memory: WebAssembly.Memory;
-  reset(): void;
-  alloc(bytes: number): number;
+interface StatsExports extends ArenaExports {
   statsAcf(yPtr: number, n: number, maxLag: number, outPtr: number): number;
   statsSeasonalityTest(yPtr: number, n: number, m: number): number;
   statsSeasonalIndices(yPtr: number, n: number, m: number, mult: number, outPtr: number): number;
@@ -27,17 +25,7 @@ export interface CoreStats {
 
 /** Instantiates the core from its bytes or a compiled module and returns its statistics toolkit. */
 export async function createStats(source: BufferSource | WebAssembly.Module): Promise<CoreStats> {
-  const imports = {
-    env: {
-      abort: (_msg: number, _file: number, line: number, col: number) => {
-        throw new Error(`tempo core aborted at ${line}:${col}`);
-      },
-    },
-  };
-  const instance = source instanceof WebAssembly.Module
-    ? await WebAssembly.instantiate(source, imports)
-    : (await WebAssembly.instantiate(source, imports)).instance;
-  const ex = instance.exports as unknown as StatsExports;
+  const ex = await instantiateCore<StatsExports>(source);
 
   // copies the series in after every alloc is done (a memory.grow detaches earlier views)
   function input(series: ArrayLike<number | null>, outLen: number): { yPtr: number; outPtr: number } {
