@@ -30,74 +30,9 @@ afterEach(async () => {
   tmp.remove();
 });
 
-describe('SQLite store: keys', () => {
-  it('creates a key (and its organization, project and user) and reads it back', async () => {
-    const created = await store.createKey(newKey({ keyId: 'AAAAAAAAAAAAAAAA', expiresAt: '2027-01-31T00:00:00.000Z' }));
-    expect(created).toMatchObject({ keyId: 'AAAAAAAAAAAAAAAA', status: 'active', productId: 'platform', organizationId: 'acme', expiresAt: '2027-01-31T00:00:00.000Z' });
-    expect(await store.getKey('AAAAAAAAAAAAAAAA')).toEqual(created);
-    expect(await store.getKey('BBBBBBBBBBBBBBBB')).toBeUndefined();
-    const db = new Database(path, { readonly: true });
-    expect(db.prepare('SELECT id FROM organizations').all()).toEqual([{ id: 'acme' }]);
-    expect(db.prepare('SELECT organization_id, id FROM projects').all()).toEqual([{ organization_id: 'acme', id: 'web' }]);
-    expect(db.prepare('SELECT organization_id, id FROM users').all()).toEqual([{ organization_id: 'acme', id: 'ann' }]);
-    db.close();
-  });
-
-  it('refuses a duplicate key_id with StoreConflictError', async () => {
-    await store.createKey(newKey({ keyId: 'CCCCCCCCCCCCCCCC' }));
-    await expect(store.createKey(newKey({ keyId: 'CCCCCCCCCCCCCCCC' }))).rejects.toBeInstanceOf(StoreConflictError);
-    expect(await store.countKeys()).toBe(1);
-  });
-
-  it('refuses a malformed organization id', async () => {
-    await expect(store.createKey(newKey({ organizationId: 'bad org' }))).rejects.toBeInstanceOf(StoreValidationError);
-  });
-
-  it('lists keys oldest first, optionally of one organization, and counts them', async () => {
-    const a = await store.createKey(newKey({ organizationId: 'one' }));
-    const b = await store.createKey(newKey({ organizationId: 'two' }));
-    const c = await store.createKey(newKey({ organizationId: 'one' }));
-    expect((await store.listKeys()).map((k) => k.keyId)).toEqual([a.keyId, b.keyId, c.keyId]);
-    expect((await store.listKeys('one')).map((k) => k.keyId)).toEqual([a.keyId, c.keyId]);
-    expect(await store.listKeys('nobody')).toEqual([]);
-    expect(await store.countKeys()).toBe(3);
-  });
-
-  it('disables and enables a key, telling listeners, and never deletes it', async () => {
-    const k = await store.createKey(newKey());
-    const heard: string[] = [];
-    store.onKeyChanged((id) => heard.push(id));
-    store.onKeyChanged(() => { throw new Error('a broken listener'); });
-    expect(await store.setKeyStatus(k.keyId, 'inactive')).toBe(true);
-    expect((await store.getKey(k.keyId))!.status).toBe('inactive');
-    expect(await store.setKeyStatus(k.keyId, 'active')).toBe(true);
-    expect((await store.getKey(k.keyId))!.status).toBe('active');
-    expect(heard).toEqual([k.keyId, k.keyId]);
-    expect(await store.setKeyStatus('nosuchkey0000000', 'inactive')).toBe(false);
-    expect(heard).toHaveLength(2);
-    expect(await store.countKeys()).toBe(1);
-  });
-});
-
+// Key and model behaviour shared with PostgreSQL is in store.test.ts (one suite, both backends);
+// here: what only the SQLite file has, and model-name rules.
 describe('SQLite store: models', () => {
-  it('seeds the global tempo model, available to every organization', async () => {
-    const t = await store.getModelForOrg('tempo', 'anyone');
-    expect(t).toMatchObject({ name: 'tempo', organizationId: null, base: 'tempo', config: {} });
-    expect((await store.listModelsForOrg('someone-else')).map((m) => m.name)).toEqual(['tempo']);
-  });
-
-  it('gives an organization its own models and hides them from others', async () => {
-    const m = await store.createModel({ name: 'retail-weekly', organizationId: 'acme', base: 'tempo', config: { season_length: 52, combination: 'mean' } });
-    expect(m).toMatchObject({ name: 'retail-weekly', organizationId: 'acme', base: 'tempo', config: { season_length: 52, combination: 'mean' } });
-    expect(await store.getModelForOrg('retail-weekly', 'acme')).toEqual(m);
-    expect(await store.getModelForOrg('retail-weekly', 'globex')).toBeUndefined();
-    expect(await store.getModelForOrg('does-not-exist', 'acme')).toBeUndefined();
-    expect((await store.listModelsForOrg('acme')).map((x) => x.name)).toEqual(['tempo', 'retail-weekly']);
-    expect((await store.listModelsForOrg('globex')).map((x) => x.name)).toEqual(['tempo']);
-    expect((await store.listModels('acme')).map((x) => x.name)).toEqual(['retail-weekly']);
-    expect((await store.listModels()).map((x) => x.name)).toEqual(['tempo', 'retail-weekly']);
-  });
-
   it('builds a model on another of the organization\'s own models but not on a foreign one', async () => {
     await store.createModel({ name: 'acme-base', organizationId: 'acme', base: 'tempo', config: {} });
     await expect(store.createModel({ name: 'acme-child', organizationId: 'acme', base: 'acme-base', config: {} })).resolves.toMatchObject({ base: 'acme-base' });
@@ -132,21 +67,6 @@ describe('SQLite store: migrations and persistence', () => {
     db.close();
   });
 
-  it('is idempotent: reopening applies nothing and keeps every row', async () => {
-    const k = await store.createKey(newKey());
-    await store.setKeyStatus(k.keyId, 'inactive');
-    await store.createModel({ name: 'kept', organizationId: 'acme', base: 'tempo', config: { model: 'ets' } });
-    await store.close();
-    store = await openSqliteStore(path);
-    store = await openSqliteStore(path).then(async (second) => { await store.close(); return second; });
-    expect(await store.getKey(k.keyId)).toMatchObject({ keyId: k.keyId, status: 'inactive' });
-    expect(await store.getModelForOrg('kept', 'acme')).toMatchObject({ config: { model: 'ets' } });
-    const db = new Database(path, { readonly: true });
-    expect((db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(MIGRATIONS.length);
-    expect((db.prepare(`SELECT COUNT(*) AS n FROM models WHERE name = 'tempo'`).get() as { n: number }).n).toBe(1);
-    db.close();
-  });
-
   it('refuses to open a database whose applied migration was renamed', async () => {
     await store.close();
     const db = new Database(path);
@@ -161,13 +81,6 @@ describe('SQLite store: migrations and persistence', () => {
     })();
   });
 
-  it('answers ping and closes twice without error', async () => {
-    await expect(store.ping()).resolves.toBeUndefined();
-    await store.close();
-    await store.close();
-    await expect(store.ping()).rejects.toThrow();
-    store = await openSqliteStore(path);
-  });
 });
 
 describe('openStore', () => {
