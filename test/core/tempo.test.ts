@@ -45,6 +45,21 @@ describe('tempo ensemble', () => {
     expect(r.method.components).toHaveLength(2);
   });
 
+  it('widens its interval by the members\' disagreement (mixture variance)', () => {
+    // on a steep trend naive and dotm (which extrapolates it) disagree a lot; the mixture must cover both at 95%
+    const y = Array.from({ length: 40 }, (_, t) => 10 + 3 * t + Math.sin(t));
+    const h = 10;
+    const r = f.forecast(y, h, { level: [95], config: { members: ['naive', 'dotm'], combination: 'mean' } });
+    const a = single('naive', y, h, 1), b = single('dotm', y, h, 1);
+    const { lower, upper } = r.intervals!['95'];
+    for (let i = 0; i < h; i++) {
+      for (const v of [a[i], b[i]]) {
+        expect(v).toBeGreaterThan(lower[i]);
+        expect(v).toBeLessThan(upper[i]);
+      }
+    }
+  });
+
   it('forecasts a constant series as that constant', () => {
     const r = f.forecast(Array(30).fill(4.25), 5);
     expect(r.forecast).toEqual([4.25, 4.25, 4.25, 4.25, 4.25]);
