@@ -15,6 +15,11 @@ export interface GroupRow {
   naiveFallback: number;
   medianMs: number;
   p95Ms: number;
+  /** share of test values inside the 80% / 95% intervals, pooled over the group's points. */
+  cover80: number;
+  cover95: number;
+  /** mean MSIS of the 95% interval. */
+  msis: number;
   naive2Smape: number;
   naive2Mase: number;
   /** R's scores on the same group from ANCHORS.md (null when the group is absent there). */
@@ -58,6 +63,9 @@ export function groupRow(results: readonly SeriesResult[], group: string, model:
     fails: rs.filter((r) => r.failed).length / rs.length,
     naiveFallback: model === 'naive' ? 0 : rs.filter((r) => !r.failed && onlyNaive(r)).length / rs.length,
     medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95),
+    cover80: sum(rs.map((r) => r.in80)) / sum(rs.map((r) => r.points)),
+    cover95: sum(rs.map((r) => r.in95)) / sum(rs.map((r) => r.points)),
+    msis: mean(rs.map((r) => r.msis)),
     naive2Smape: ns, naive2Mase: nm,
     rEtsOwa: ref?.get('ets')?.owa ?? null,
     rEnsMedianOwa: ref?.get('ens_median')?.owa ?? null,
@@ -78,16 +86,22 @@ export function componentCounts(results: readonly SeriesResult[]): Array<[string
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+function sum(xs: readonly number[]): number {
+  let s = 0;
+  for (const x of xs) s += x;
+  return s;
+}
+
 const f3 = (v: number | null) => (v === null || !Number.isFinite(v) ? '-' : v.toFixed(3));
 const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 const f1 = (v: number) => v.toFixed(1);
 
 /** The group table as fixed-width text. */
 export function formatTable(rows: readonly GroupRow[]): string {
-  const head = ['group', 'n', 'sMAPE', 'MASE', 'OWA', 'OWA/R-N2', 'fails', 'naive fb', 'med ms', 'p95 ms', 'R ets OWA', 'R ens_med OWA', 'N2 sMAPE', 'R N2 sMAPE'];
+  const head = ['group', 'n', 'sMAPE', 'MASE', 'OWA', 'OWA/R-N2', 'fails', 'naive fb', 'med ms', 'p95 ms', 'cov80', 'cov95', 'MSIS', 'R ets OWA', 'R ens_med OWA', 'N2 sMAPE', 'R N2 sMAPE'];
   const body = rows.map((r) => [
     r.group, String(r.n), f3(r.smape), f3(r.mase), f3(r.owa), f3(r.owaVsRNaive2), pct(r.fails), pct(r.naiveFallback),
-    f1(r.medianMs), f1(r.p95Ms), f3(r.rEtsOwa), f3(r.rEnsMedianOwa), f3(r.naive2Smape), f3(r.rNaive2Smape),
+    f1(r.medianMs), f1(r.p95Ms), pct(r.cover80), pct(r.cover95), f3(r.msis), f3(r.rEtsOwa), f3(r.rEnsMedianOwa), f3(r.naive2Smape), f3(r.rNaive2Smape),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

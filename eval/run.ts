@@ -2,7 +2,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Forecaster, CoreModelName } from '../src/core/index.js';
 import type { SeriesRow } from './csv.js';
-import { smape, mase } from './metrics.js';
+import { smape, mase, msis, countInside } from './metrics.js';
+
+/** Interval levels every forecast is asked for: coverage at both, MSIS (M4) at 95%. */
+export const LEVELS = [80, 95];
 
 export interface SeriesResult {
   id: string;
@@ -17,6 +20,12 @@ export interface SeriesResult {
   error?: string;
   method: string[];
   season_length: number;
+  /** test values inside the 80% and 95% intervals, out of `points` (the horizon). */
+  in80: number;
+  in95: number;
+  points: number;
+  /** M4's MSIS of the 95% interval. */
+  msis: number;
   /** components Naive2 reported (normally ["naive2"]; anything else means the benchmark itself fell back). */
   naive2Method: string[];
 }
@@ -41,19 +50,20 @@ function allFinite(xs: readonly number[], h: number): boolean {
 export function evaluateSeries(core: Forecaster, row: SeriesRow, opts: RunOptions): SeriesResult {
   const m = row.seasonLength;
   // the benchmark is always told the season length: it is the fixed yardstick of OWA
-  const bench = core.forecast(row.train, row.horizon, { seasonLength: m, config: { model: 'naive2' } });
+  const bench = core.forecast(row.train, row.horizon, { seasonLength: m, level: LEVELS, config: { model: 'naive2' } });
   if (!allFinite(bench.forecast, row.horizon)) throw new Error(`${row.id}: Naive2 gave a non-finite forecast`);
 
   let fc: number[] = bench.forecast;
+  let intervals = bench.intervals!;
   let failed = false, error: string | undefined, method: string[] = [], seasonUsed = m;
   const t0 = performance.now();
   try {
     const res = core.forecast(row.train, row.horizon, opts.blind
-      ? { config: { model: opts.model } }
-      : { seasonLength: m, config: { model: opts.model } });
+      ? { level: LEVELS, config: { model: opts.model } }
+      : { seasonLength: m, level: LEVELS, config: { model: opts.model } });
     method = res.method.components;
     seasonUsed = res.method.season_length;
-    if (allFinite(res.forecast, row.horizon)) fc = res.forecast;
+    if (allFinite(res.forecast, row.horizon)) { fc = res.forecast; intervals = res.intervals!; }
     else { failed = true; error = 'non-finite forecast value'; }
   } catch (e) {
     failed = true;
@@ -68,6 +78,10 @@ export function evaluateSeries(core: Forecaster, row: SeriesRow, opts: RunOption
     mase: failed ? n2m : mase(row.train, row.test, fc, m),
     naive2Smape: n2s, naive2Mase: n2m,
     ms, failed, error, method, season_length: seasonUsed, naive2Method: bench.method.components,
+    in80: countInside(row.test, intervals['80'].lower, intervals['80'].upper),
+    in95: countInside(row.test, intervals['95'].lower, intervals['95'].upper),
+    points: row.horizon,
+    msis: msis(row.train, row.test, intervals['95'].lower, intervals['95'].upper, m, 0.05),
   };
 }
 

@@ -1,6 +1,6 @@
 // The M4 measures on cases small enough to compute by hand, plus the parsers the eval relies on.
 import { describe, it, expect } from 'vitest';
-import { smape, mase, maseScale, owa, mean, quantile } from '../../eval/metrics.js';
+import { smape, mase, maseScale, owa, mean, quantile, msis, countInside } from '../../eval/metrics.js';
 import { parseCsv } from '../../eval/csv.js';
 import { parseAnchors } from '../../eval/anchors.js';
 import { groupNames, groupRow } from '../../eval/report.js';
@@ -59,6 +59,7 @@ describe('group table', () => {
   const row = (id: string, group: string, s: number, m: number): SeriesResult => ({
     id, group, smape: s, mase: m, naive2Smape: s, naive2Mase: m, ms: 1, failed: false,
     method: ['naive2'], season_length: 1, naive2Method: ['naive2'],
+    in80: id === 'a' ? 1 : 2, in95: 2, points: 2, msis: m,
   });
   const results = [row('a', 'M1/Yearly', 10, 1), row('b', 'M4/Hourly', 30, 3), row('c', 'M1/Monthly', 20, 2)];
   it('orders source/frequency, then source/ALL, then ALL', () => {
@@ -69,6 +70,27 @@ describe('group table', () => {
     expect(r.n).toBe(2);
     expect(r.smape).toBe(15);
     expect(r.owa).toBe(1);
+  });
+  it('pools interval coverage over the group\'s points and averages MSIS', () => {
+    const r = groupRow(results, 'M1/ALL', 'naive2');
+    expect(r.cover80).toBe(3 / 4);
+    expect(r.cover95).toBe(1);
+    expect(r.msis).toBe(1.5);
+  });
+});
+
+describe('msis and coverage', () => {
+  // train 1,2,3,4: lag-1 scale 1; alpha 0.05 makes a miss cost 40 per unit
+  const train = [1, 2, 3, 4];
+  it('is the mean width when every value is inside', () => {
+    expect(msis(train, [5, 6], [4, 5], [6, 8], 1, 0.05)).toBe(2.5);
+  });
+  it('adds 2/alpha times each miss, below and above', () => {
+    // widths 2 and 3; y=3 is 1 below 4 (+40), y=9 is 1 above 8 (+40)
+    expect(msis(train, [3, 9], [4, 5], [6, 8], 1, 0.05)).toBe((2 + 40 + 3 + 40) / 2);
+  });
+  it('counts values inside the bounds, bounds included', () => {
+    expect(countInside([4, 6, 9, 5], [4, 4, 4, 6], [6, 6, 8, 7])).toBe(2);
   });
 });
 
