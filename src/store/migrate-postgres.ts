@@ -2,7 +2,7 @@
 // Every instance runs this at startup; a session advisory lock makes them take turns, so several
 // instances starting together never apply a step twice or see half of one.
 import type { PoolClient } from 'pg';
-import type { Migration } from './migrations.js';
+import { SCHEMA_MIGRATIONS_DDL, pendingMigrations, type Migration } from './migrations.js';
 
 // 'tmpo': the advisory-lock namespace for tempo migrations; the second half is the schema name, so
 // separate schemas (deployments or test runs) in one database do not wait on each other.
@@ -29,21 +29,10 @@ export async function applyPostgresMigrations(
   await client.query('SELECT pg_advisory_lock($1, hashtext($2))', lockKey);
   try {
     if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY,
-      name TEXT NOT NULL,
-      applied_at TEXT NOT NULL
-    )`);
+    await client.query(SCHEMA_MIGRATIONS_DDL);
     const { rows } = await client.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations');
-    const applied = new Map(rows.map((r) => [r.version, r.name]));
     const done: number[] = [];
-    for (const m of migrations) {
-      const name = applied.get(m.version);
-      if (name !== undefined) {
-        // A renamed step means history was edited after it ran somewhere: stop before it diverges.
-        if (name !== m.name) throw new Error(`migration ${m.version} was applied as "${name}" but is now called "${m.name}"; migrations must never change once applied`);
-        continue;
-      }
+    for (const m of pendingMigrations(migrations, rows)) {
       // one transaction per step: a failing step leaves the previous ones applied and recorded
       await client.query('BEGIN');
       try {

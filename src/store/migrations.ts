@@ -85,3 +85,25 @@ ON CONFLICT (name) DO NOTHING;
 `,
   },
 ];
+
+/** The bookkeeping table both runners keep: which step ran, under which name, when. */
+export const SCHEMA_MIGRATIONS_DDL = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  applied_at TEXT NOT NULL
+)`;
+
+/**
+ * The migrations not yet applied, in order, given the rows of schema_migrations. Throws when an
+ * applied step has been renamed since: history was edited after it ran somewhere, and going on
+ * would let databases diverge.
+ */
+export function pendingMigrations(migrations: readonly Migration[], applied: ReadonlyArray<{ version: number; name: string }>): Migration[] {
+  const names = new Map(applied.map((r) => [r.version, r.name]));
+  return migrations.filter((m) => {
+    const name = names.get(m.version);
+    if (name === undefined) return true;
+    if (name !== m.name) throw new Error(`migration ${m.version} was applied as "${name}" but is now called "${m.name}"; migrations must never change once applied`);
+    return false;
+  });
+}
