@@ -7,13 +7,9 @@ import { detectPeriod } from "../stats/period";
 import { qnorm } from "../stats/qnorm";
 import { dispatch } from "../ensemble/dispatch";
 import { naive } from "../models/baseline/naive";
+import { usable } from "../models/result";
 import { Outcome } from "../ensemble/outcome";
 import { CODE_NAIVE } from "./models";
-
-function allFinite(a: Float64Array): bool {
-  for (let i = 0; i < a.length; i++) if (!isFinite(a[i])) return false;
-  return true;
-}
 
 /**
  * Forecasts `h` steps of the `n` f64 values at `yPtr` (NaN = missing) with model id `model`.
@@ -44,13 +40,13 @@ export function forecast(
   const y = impute(raw, season);
 
   let out: Outcome = dispatch(y, season, h, model, members, combine);
-  if (!out.fc.ok || !allFinite(out.fc.mean) || !allFinite(out.fc.sd)) {
+  if (!usable(out.fc)) {
     // the last resort every series can take: it needs only one finite value
     const fb = naive(y, h);
     const codes = new Array<i32>();
     codes.push(CODE_NAIVE);
     out = new Outcome(fb, season, codes);
-    if (!allFinite(fb.mean) || !allFinite(fb.sd)) return STATUS_NUMERIC_FAILURE;
+    if (!usable(fb)) return STATUS_NUMERIC_FAILURE;
   }
 
   const mean = out.fc.mean, sd = out.fc.sd;

@@ -2,13 +2,13 @@
 // finite forecast (n = 1: naive; short series: no seasonal members; constant series: the constant).
 import { Outcome } from "./outcome";
 import { combine } from "./combine";
-import { ModelForecast } from "../models/result";
+import { ModelForecast, usable } from "../models/result";
 import { naive } from "../models/baseline/naive";
 import { runSingle } from "./dispatch_single";
 import {
   MODEL_ETS, MODEL_THETA, MODEL_OTM, MODEL_DOTM, MODEL_DAMPED, MODEL_ARIMA, MODEL_SNAIVE, MODEL_NAIVE,
   MEMBER_ETS, MEMBER_THETA, MEMBER_OTM, MEMBER_DOTM, MEMBER_DAMPED, MEMBER_ARIMA, MEMBER_SNAIVE, MEMBER_NAIVE,
-  COMBINE_DEFAULT, COMBINE_MEDIAN, CODE_CONSTANT, CODE_NAIVE,
+  COMBINE_DEFAULT, COMBINE_MEDIAN, CODE_CONSTANT,
 } from "../abi/models";
 
 /** The members used when the caller names none; chosen by measurement (see README, "Results"). */
@@ -56,7 +56,7 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32):
   const codes = new Array<i32>();
   for (let i = 0; i < ids.length; i++) {
     const fc = runSingle(y, mm, h, ids[i]);
-    if (!fc.ok || !finite(fc)) continue;
+    if (!usable(fc)) continue;
     fits.push(fc);
     codes.push(fc.code);
   }
@@ -66,11 +66,4 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32):
   }
   if (fits.length == 1) return new Outcome(fits[0], mm, codes);
   return new Outcome(combine(fits, h, how, 0), mm, codes);
-}
-
-function finite(fc: ModelForecast): bool {
-  for (let i = 0; i < fc.mean.length; i++) {
-    if (!isFinite(fc.mean[i]) || !isFinite(fc.sd[i])) return false;
-  }
-  return true;
 }

@@ -18,3 +18,12 @@ export class ModelForecast {
 export function failed(h: i32): ModelForecast {
   return new ModelForecast(new Float64Array(h), new Float64Array(h), 0, false);
 }
+
+/** True when the fit succeeded and every point forecast and sd is finite: safe to answer with. */
+export function usable(fc: ModelForecast): bool {
+  if (!fc.ok) return false;
+  for (let i = 0; i < fc.mean.length; i++) {
+    if (!isFinite(fc.mean[i]) || !isFinite(fc.sd[i])) return false;
+  }
+  return true;
+}
