@@ -7,6 +7,7 @@ import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
 import { serveCommand } from './serve.js';
 import { MAIN_HELP } from './usage.js';
+import { packageVersion } from './version.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -29,6 +30,9 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;
+    case 'version': case '--version': case '-V':
+      io.out(argv.includes('--json') ? JSON.stringify({ version: packageVersion() }) : `tempo ${packageVersion()}`);
+      return EXIT_OK;
     case 'help': case '--help': case '-h':
       io.out(MAIN_HELP);
       return EXIT_OK;

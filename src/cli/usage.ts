@@ -11,6 +11,7 @@ Commands:
   models create         create an organization's own model
   models list           list models
 
+'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
 Run 'tempo <command> --help' for a command's options.`;
 
