@@ -2,6 +2,7 @@
 // stderr and an exit code (2: fix the command line, 1: it could not be done).
 import { ConfigError } from '../config/config.js';
 import { StoreConflictError, StoreValidationError } from '../store/types.js';
+import { DataDirError } from '../store/data-dir.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
@@ -45,7 +46,7 @@ function failure(err: unknown): { code: number; message: string; help?: string; 
   if (err instanceof UsageError) return { code: EXIT_USAGE, message: err.message, help: err.help };
   if (err instanceof ConfigError) return { code: EXIT_USAGE, message: `configuration: ${err.message}` };
   if (err instanceof StoreValidationError) return { code: EXIT_USAGE, message: err.message, errors: err.errors.length > 0 ? err.errors : undefined };
-  if (err instanceof StoreConflictError || err instanceof CommandFailure) return { code: EXIT_FAILURE, message: err.message };
+  if (err instanceof StoreConflictError || err instanceof CommandFailure || err instanceof DataDirError) return { code: EXIT_FAILURE, message: err.message };
   return { code: EXIT_FAILURE, message: err instanceof Error ? err.message : String(err) };
 }
 

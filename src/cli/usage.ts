@@ -13,6 +13,7 @@ Commands:
 
 'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
+Only serve creates an absent data directory; other commands need --create for that.
 Run 'tempo <command> --help' for a command's options.`;
 
 export const SERVE_HELP = `Usage: tempo serve [--port PORT] [--host HOST] [--data-dir DIR]
