@@ -82,7 +82,8 @@ function lag1Scale(train: ArrayLike<number>, power: 1 | 2): number {
     const d = Math.abs(train[t] - train[t - 1]);
     sum += power === 1 ? d : d * d;
   }
-  return sum / (train.length - 1);
+  // a constant training part has no scale: NaN, rather than an infinite score
+  return sum > 0 ? sum / (train.length - 1) : NaN;
 }
 
 /** MASE1 (lag-1 scale, the intermittent ANCHORS.md): mean |y − f| over the mean |diff(train)|. */
