@@ -10,7 +10,7 @@ import { naive } from "../models/baseline/naive";
 import { usable } from "../models/result";
 import { Outcome } from "../ensemble/outcome";
 import { CODE_NAIVE } from "./models";
-import { observedNonNegative, onSupport, bound } from "../ensemble/bounds";
+import { observedNonNegative, onSupport, lowerBound, upperBound } from "../ensemble/bounds";
 
 /**
  * Forecasts `h` steps of the `n` f64 values at `yPtr` (NaN = missing) with model id `model`.
@@ -64,8 +64,8 @@ export function forecast(
       const z = qnorm(0.5 + lv / 200.0);
       const lo = outPtr + (<usize>((1 + 2 * k) * h + i) << 3);
       const hi = outPtr + (<usize>((2 + 2 * k) * h + i) << 3);
-      store<f64>(lo, bound(mu, s, 0.5 - lv / 200.0, -z, out.countIntervals, floor));
-      store<f64>(hi, bound(mu, s, 0.5 + lv / 200.0, z, out.countIntervals, floor));
+      store<f64>(lo, lowerBound(mu, s, lv, z, out.countIntervals, floor));
+      store<f64>(hi, upperBound(mu, s, lv, z, out.countIntervals, floor));
     }
   }
   for (let i = 0; i < METHOD_SLOTS; i++) store<i32>(methodPtr + (<usize>i << 2), 0);

@@ -33,3 +33,17 @@ export function intermittent(y: Float64Array, h: i32): Outcome {
   const fc = fits.length == 1 ? fits[0] : combine(fits, h, COMBINE_MEAN, 0);
   return new Outcome(fc, 1, codes, isCountData(y));
 }
+
+/** True for the model ids of the intermittent members. */
+export function isIntermittentModel(model: i32): bool {
+  for (let i = 0; i < IDS.length; i++) if (IDS[i] == model) return true;
+  return false;
+}
+
+/** One intermittent member asked for by id, with count bounds when the data are counts (as in the combination). */
+export function intermittentSingle(y: Float64Array, h: i32, model: i32): Outcome {
+  const fc = runSingle(y, 1, h, model);
+  const codes = new Array<i32>();
+  codes.push(fc.code);
+  return new Outcome(fc, 1, codes, isCountData(y));
+}

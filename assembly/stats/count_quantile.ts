@@ -1,5 +1,6 @@
 // Quantiles of a count distribution with a given mean and variance: negative binomial when the
 // variance exceeds the mean (over-dispersed counts, the usual case for demand), Poisson otherwise.
+import { qnorm } from "./qnorm";
 
 /** Longest walk along the probability mass function before the normal approximation takes over. */
 const MAX_STEPS: i32 = 100000;
@@ -7,10 +8,10 @@ const MAX_STEPS: i32 = 100000;
 /**
  * The p-quantile (smallest k with P(Y ≤ k) ≥ p) of the count distribution with mean `mu` ≥ 0 and
  * variance `v`: negative binomial with size μ²/(v − μ) and probability μ/v when v > μ, else Poisson(μ).
- * Falls back to the normal quantile `mu + z·√v`, floored at 0, when the mass function underflows
+ * Falls back to the normal quantile `mu + z·√v` (z the normal p-quantile), floored at 0, when the mass function underflows
  * or the quantile lies very far out (large counts, where the normal is accurate anyway).
  */
-export function countQuantile(mu: f64, v: f64, p: f64, z: f64): f64 {
+export function countQuantile(mu: f64, v: f64, p: f64): f64 {
   if (!(mu > 0.0)) return 0.0;
   let logP0: f64, r: f64 = 0.0, q: f64 = 0.0;
   const nb = v > mu * 1.000001;
@@ -21,11 +22,11 @@ export function countQuantile(mu: f64, v: f64, p: f64, z: f64): f64 {
   } else {
     logP0 = -mu;
   }
-  if (logP0 < -700.0) return normalFloor(mu, v, z);
+  if (logP0 < -700.0) return normalFloor(mu, v, p);
   let pk = Math.exp(logP0), cdf = pk;
   let k = 0;
   while (cdf < p) {
-    if (k >= MAX_STEPS) return normalFloor(mu, v, z);
+    if (k >= MAX_STEPS) return normalFloor(mu, v, p);
     pk *= nb ? (<f64>k + r) / <f64>(k + 1) * q : mu / <f64>(k + 1);
     k++;
     cdf += pk;
@@ -33,7 +34,7 @@ export function countQuantile(mu: f64, v: f64, p: f64, z: f64): f64 {
   return <f64>k;
 }
 
-function normalFloor(mu: f64, v: f64, z: f64): f64 {
-  const x = mu + z * Math.sqrt(v > 0.0 ? v : 0.0);
+function normalFloor(mu: f64, v: f64, p: f64): f64 {
+  const x = mu + qnorm(p) * Math.sqrt(v > 0.0 ? v : 0.0);
   return x > 0.0 ? x : 0.0;
 }

@@ -33,7 +33,10 @@ describe('intermittent members', () => {
   it('ADIDA: buckets of ADI = 3 periods hold exactly 6 each, so the rate is 6/3 = 2 with no spread', () => {
     const r = one('adida', every3, 3, [95]);
     for (const v of r.forecast) expect(v).toBeCloseTo(2, 12);
-    for (const v of r.intervals!['95'].upper) expect(v).toBeCloseTo(2, 12);
+    // no spread is less than counts can have: the bounds fall back to Poisson(2), whose 2.5% quantile
+    // is 0 (P(0) = 0.135), so the upper bound is its 95% quantile: P(Y ≤ 4) = 0.947, P(Y ≤ 5) = 0.983
+    expect(r.intervals!['95'].lower).toEqual([0, 0, 0]);
+    expect(r.intervals!['95'].upper).toEqual([5, 5, 5]);
   });
   it('IMAPA: averages levels 1..3, each near the true rate 2 (SBA-deflated below it where still intermittent)', () => {
     const r = one('imapa', every3);
@@ -86,6 +89,22 @@ describe('tempo routing', () => {
       expect(iv['80'].upper[i]).toBeLessThanOrEqual(iv['95'].upper[i]);
       expect(iv['95'].upper[i]).toBeGreaterThan(r.forecast[i]);
     }
+  });
+});
+
+describe('intermittent bounds', () => {
+  it('are count quantiles for a member asked for alone, too', () => {
+    const r = one('sba', sparse(40, 11), 3, [95]);
+    for (const v of r.intervals!['95'].upper) expect(Number.isInteger(v)).toBe(true);
+  });
+  it('are normal bounds floored at zero when the demand is not counts (no count distribution fits)', () => {
+    const y = sparse(40, 11).map((v) => v * 0.37);
+    const r = one('tempo', y, 3, [95]);
+    expect(r.method.components).toContain('tsb');
+    expect(r.intervals!['95'].lower).toEqual([0, 0, 0]);
+    const sd = (r.intervals!['95'].upper[0] - r.forecast[0]) / 1.959963984540054;
+    expect(sd).toBeGreaterThan(0);
+    expect(Number.isInteger(r.intervals!['95'].upper[0])).toBe(false);
   });
 });
 
