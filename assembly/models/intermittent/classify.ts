@@ -28,6 +28,23 @@ export function cv2(y: Float64Array): f64 {
   return v / <f64>k / (mu * mu);
 }
 
+/** SBC demand classes. */
+export const SBC_SMOOTH: i32 = 0;
+export const SBC_ERRATIC: i32 = 1;
+export const SBC_INTERMITTENT: i32 = 2;
+export const SBC_LUMPY: i32 = 3;
+
+/**
+ * The SBC class of a demand series: smooth (ADI ≤ 1.32, CV² ≤ 0.49), erratic (CV² above),
+ * intermittent (ADI above) or lumpy (both above). Syntetos, Boylan and Croston found SBA better
+ * than Croston's method and SES in every class but smooth.
+ */
+export function sbcClass(y: Float64Array): i32 {
+  const sparse = adi(y) > ADI_CUTOFF, uneven = cv2(y) > CV2_CUTOFF;
+  if (sparse) return uneven ? SBC_LUMPY : SBC_INTERMITTENT;
+  return uneven ? SBC_ERRATIC : SBC_SMOOTH;
+}
+
 /** True when every value is finite and ≥ 0: forecasts and bounds must then stay ≥ 0 too. */
 export function nonNegative(y: Float64Array): bool {
   for (let t = 0; t < y.length; t++) if (!(y[t] >= 0.0)) return false;
@@ -43,7 +60,9 @@ export function isIntermittent(y: Float64Array): bool {
   if (!nonNegative(y)) return false;
   let k = 0;
   for (let t = 0; t < y.length; t++) if (y[t] != 0.0) k++;
-  return k >= 2 && adi(y) > ADI_CUTOFF;
+  if (k < 2) return false;
+  const c = sbcClass(y);
+  return c == SBC_INTERMITTENT || c == SBC_LUMPY;
 }
 
 /** True when every value is a non-negative integer: counts, for which a count distribution fits. */

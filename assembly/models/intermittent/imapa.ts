@@ -1,15 +1,16 @@
 // IMAPA (Petropoulos & Kourentzes 2015): the ADIDA idea at every bucket length from 1 to about one
-// inter-demand interval, each level forecast by SBA or SES as the SBC scheme suggests, averaged.
+// inter-demand interval, each level forecast by SES when smooth and by SBA otherwise (the SBC
+// scheme's choice), averaged.
 import { ModelForecast } from "../result";
 import { CODE_IMAPA } from "../../abi/models";
-import { adi, ADI_CUTOFF } from "./classify";
+import { adi, sbcClass, SBC_SMOOTH } from "./classify";
 import { ses, sba, aggregate, FlatFit } from "./smoothing";
 import { maxLevel } from "./adida";
 import { flatForecast } from "./flat";
 
 /**
  * IMAPA forecast for `h` steps: for k = 1..K (K = round(ADI), at least 2, leaving three buckets)
- * the bucket sums are forecast by SBA when still intermittent (ADI > 1.32) else SES; the per-period
+ * the bucket sums are forecast by SES when their SBC class is smooth, else by SBA; the per-period
  * forecasts (bucket forecast / k) and sds (bucket sd / √k) are averaged over the levels.
  */
 export function imapaModel(y: Float64Array, h: i32): ModelForecast {
@@ -21,7 +22,7 @@ export function imapaModel(y: Float64Array, h: i32): ModelForecast {
   let rate = 0.0, sd = 0.0;
   for (let k = 1; k <= top; k++) {
     const x = aggregate(y, k);
-    const fit: FlatFit = adi(x) > ADI_CUTOFF ? sba(x) : ses(x);
+    const fit: FlatFit = sbcClass(x) == SBC_SMOOTH ? ses(x) : sba(x);
     rate += fit.level / <f64>k;
     sd += Math.sqrt(fit.mse / <f64>k);
   }
