@@ -34,9 +34,13 @@ describe('intermittent members', () => {
     const r = one('adida', every3, 3, [95]);
     for (const v of r.forecast) expect(v).toBeCloseTo(2, 12);
     // no spread is less than counts can have: the bounds fall back to Poisson(2), whose 2.5% quantile
-    // is 0 (P(0) = 0.135), so the upper bound is its 95% quantile: P(Y ≤ 4) = 0.947, P(Y ≤ 5) = 0.983
+    // is 0 (P(0) = 0.135), so the upper bound is its 95% quantile, the count whose cumulative
+    // probability is nearest 0.95: P(Y ≤ 4) = 0.947 (not P(Y ≤ 5) = 0.983)
     expect(r.intervals!['95'].lower).toEqual([0, 0, 0]);
-    expect(r.intervals!['95'].upper).toEqual([5, 5, 5]);
+    expect(r.intervals!['95'].upper).toEqual([4, 4, 4]);
+    // and at 80%: P(0) = 0.135 ≥ 0.10 puts the lower bound at 0, the upper at the 80% quantile:
+    // P(Y ≤ 2) = 0.677, P(Y ≤ 3) = 0.857 → 3
+    expect(one('adida', every3, 1, [80]).intervals!['80'].upper).toEqual([3]);
   });
   it('IMAPA: averages levels 1..3, each near the true rate 2 (SBA-deflated below it where still intermittent)', () => {
     const r = one('imapa', every3);
