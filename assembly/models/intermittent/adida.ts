@@ -1,4 +1,4 @@
-// ADIDA (Nikolopoulos et al. 2011): forecast the demand summed over buckets about one inter-demand
+// ADIDA (aggregate, forecast, disaggregate): forecast the demand summed over buckets about one inter-demand
 // interval long, where most zeros disappear, then spread the bucket forecast evenly back over periods.
 import { ModelForecast } from "../result";
 import { CODE_ADIDA } from "../../abi/models";

@@ -1,4 +1,4 @@
-// Croston's method with the Syntetos-Boylan (2005) bias correction, as a model.
+// Croston's method with the Syntetos-Boylan bias correction (SBA), as a model.
 import { ModelForecast } from "../result";
 import { CODE_SBA } from "../../abi/models";
 import { sba } from "./smoothing";

@@ -1,4 +1,4 @@
-// IMAPA (Petropoulos & Kourentzes 2015): the ADIDA idea at every bucket length from 1 to about one
+// IMAPA (multiple aggregation levels): the ADIDA idea at every bucket length from 1 to about one
 // inter-demand interval, each level forecast by SES when smooth and by SBA otherwise (the SBC
 // scheme's choice), averaged.
 import { ModelForecast } from "../result";

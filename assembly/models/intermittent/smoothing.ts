@@ -7,8 +7,8 @@ export class FlatFit {
 }
 
 const GRID: StaticArray<f64> = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
-// Croston's constants stay low: sizes and intervals are few and noisy, and the literature finds
-// values of 0.05-0.3 work best on real intermittent data
+// Croston's constants stay low: sizes and intervals are few and noisy, and a large constant would
+// chase the last single demand
 const CROSTON_GRID: StaticArray<f64> = [0.05, 0.1, 0.15, 0.2, 0.3];
 
 function sesPass(x: Float64Array, alpha: f64, fit: FlatFit): void {

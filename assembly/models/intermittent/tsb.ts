@@ -1,4 +1,4 @@
-// Teunter-Syntetos-Babai (2011): smooths the probability of demand every period, so the forecast
+// TSB (Teunter-Syntetos-Babai): smooths the probability of demand every period, so the forecast
 // decays during long runs of zeros (obsolescence), unlike Croston's which waits for the next demand.
 import { ModelForecast } from "../result";
 import { CODE_TSB } from "../../abi/models";
