@@ -68,7 +68,7 @@ Creates a model only organization ORG may use, served at /NAME/v1/forecast.
   --name NAME    [a-z0-9][a-z0-9._-]{0,62}; not "tempo", not "v1"; unique
   --base MODEL   the model it builds on (default tempo)
   --config JSON  options: {"season_length": int >= 1, "members": [ets, theta, otm, dotm, damped,
-                 arima, ces, snaive, naive], "combination": "median"|"mean", "model": core model}
+                 arima, ces, snaive, naive, sba, tsb, adida, imapa], "combination": "median"|"mean", "model": core model}
   --data-dir DIR, --json`;
 
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]
