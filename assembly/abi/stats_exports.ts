@@ -1,7 +1,7 @@
 // Numbers-only exports of the statistics toolkit, so hosts and tests can call it directly.
 import { acf } from "../stats/acf";
 import { seasonalityTest } from "../stats/seasonality";
-import { seasonalIndices } from "../stats/decompose";
+import { seasonalIndices } from "../numerics/decompose";
 import { detectPeriod } from "../stats/period";
 import { impute } from "../stats/impute";
 
