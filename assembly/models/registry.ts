@@ -15,14 +15,17 @@ import {
 /** How a single model runs: a gap-free series, its season length and the horizon in; a forecast out. */
 export type ModelEntry = (y: Float64Array, m: i32, h: i32) => ModelForecast;
 
-/** One model: its id and name, its bit in the ensemble's `members` argument (0 = not a member), its entry (null = the ensemble). */
+/**
+ * One model: its id and name, its bit in the ensemble's `members` argument (0 = not a member),
+ * what it is in a few words, and its entry (null = the ensemble, which the pipeline runs itself).
+ */
 export class ModelRow {
-  constructor(public id: i32, public name: string, public member: i32, public entry: ModelEntry | null) {}
+  constructor(public id: i32, public name: string, public member: i32, public title: string, public entry: ModelEntry | null) {}
 }
 
-/** One component code (or a family of `span` codes from `code`) and the name hosts report for it. */
+/** One component code (or a family of `span` codes from `code`), the name hosts report for it, and what it is. */
 export class CodeRow {
-  constructor(public code: i32, public span: i32, public name: string) {}
+  constructor(public code: i32, public span: i32, public name: string, public title: string) {}
 }
 
 /** Id of the `tempo` ensemble, the only row without an entry of its own. */
@@ -35,33 +38,33 @@ export const MODEL_TEMPO: i32 = 0;
  */
 export function models(): StaticArray<ModelRow> {
   return [
-    new ModelRow(MODEL_TEMPO, "tempo", 0, null),
-    new ModelRow(1, "ets", 1 << 0, etsModel),
-    new ModelRow(2, "theta", 1 << 1, thetaModel),
-    new ModelRow(3, "otm", 1 << 2, otmModel),
-    new ModelRow(4, "dotm", 1 << 3, dotmModel),
-    new ModelRow(5, "naive", 1 << 8, naiveModel),
-    new ModelRow(6, "snaive", 1 << 7, snaiveModel),
-    new ModelRow(7, "drift", 0, driftModel),
-    new ModelRow(8, "naive2", 0, naive2Model),
-    new ModelRow(9, "damped", 1 << 4, dampedModel),
-    new ModelRow(10, "arima", 1 << 5, arimaModel),
+    new ModelRow(MODEL_TEMPO, "tempo", 0, "the default ensemble (see `assembly/pipeline/tempo.ts`)", null),
+    new ModelRow(1, "ets", 1 << 0, "ETS, form chosen by AICc", etsModel),
+    new ModelRow(2, "theta", 1 << 1, "standard Theta", thetaModel),
+    new ModelRow(3, "otm", 1 << 2, "optimised Theta", otmModel),
+    new ModelRow(4, "dotm", 1 << 3, "dynamic optimised Theta", dotmModel),
+    new ModelRow(5, "naive", 1 << 8, "last value", naiveModel),
+    new ModelRow(6, "snaive", 1 << 7, "seasonal naive", snaiveModel),
+    new ModelRow(7, "drift", 0, "random walk with drift", driftModel),
+    new ModelRow(8, "naive2", 0, "M4 Naive2", naive2Model),
+    new ModelRow(9, "damped", 1 << 4, "ETS with damped trend", dampedModel),
+    new ModelRow(10, "arima", 1 << 5, "automatic ARIMA", arimaModel),
   ];
 }
 
 /** Every component code the core writes to the method buffer; families span a range of codes. */
 export function codes(): StaticArray<CodeRow> {
   return [
-    new CodeRow(CODE_ETS_BASE, 1000, "ets"),
-    new CodeRow(CODE_THETA, 1, "theta"),
-    new CodeRow(CODE_OTM, 1, "otm"),
-    new CodeRow(CODE_DOTM, 1, "dotm"),
-    new CodeRow(CODE_NAIVE, 1, "naive"),
-    new CodeRow(CODE_SNAIVE, 1, "snaive"),
-    new CodeRow(CODE_DRIFT, 1, "drift"),
-    new CodeRow(CODE_NAIVE2, 1, "naive2"),
-    new CodeRow(CODE_CONSTANT, 1, "constant"),
-    new CodeRow(CODE_ARIMA_BASE, 1000000, "arima"),
+    new CodeRow(CODE_ETS_BASE, 1000, "ets", "ETS: `1000 + 100·e + 10·t + s`, e 1=A 2=M; t 0=N 1=A 2=Ad; s 0=N 1=A 2=M (e.g. 1221 = ETS(M,Ad,A))"),
+    new CodeRow(CODE_THETA, 1, "theta", "standard Theta"),
+    new CodeRow(CODE_OTM, 1, "otm", "optimised Theta"),
+    new CodeRow(CODE_DOTM, 1, "dotm", "dynamic optimised Theta"),
+    new CodeRow(CODE_NAIVE, 1, "naive", "naive (also the last-resort fallback)"),
+    new CodeRow(CODE_SNAIVE, 1, "snaive", "seasonal naive"),
+    new CodeRow(CODE_DRIFT, 1, "drift", "random walk with drift"),
+    new CodeRow(CODE_NAIVE2, 1, "naive2", "M4 Naive2"),
+    new CodeRow(CODE_CONSTANT, 1, "constant", "a constant series, forecast as that constant"),
+    new CodeRow(CODE_ARIMA_BASE, 1000000, "arima", "ARIMA(p,d,q)(P,D,Q): `4000000 + p·100000 + d·10000 + q·1000 + P·100 + D·10 + Q`"),
   ];
 }
 
