@@ -1,4 +1,5 @@
 // The help texts, one per command, shown by --help and after a usage error.
+import { MEMBER_BITS, MODEL_IDS } from '../core/abi.js';
 
 export const MAIN_HELP = `Usage: tempo <command> [options]
 
@@ -67,8 +68,8 @@ export const MODELS_CREATE_HELP = `Usage: tempo models create --org ORG --name N
 Creates a model only organization ORG may use, served at /NAME/v1/forecast.
   --name NAME    [a-z0-9][a-z0-9._-]{0,62}; not "tempo", not "v1"; unique
   --base MODEL   the model it builds on (default tempo)
-  --config JSON  options: {"season_length": int >= 1, "members": [ets, theta, otm, dotm, damped,
-                 arima, ces, snaive, naive, sba, tsb, adida, imapa], "combination": "median"|"mean", "model": core model}
+  --config JSON  options: {"season_length": int >= 1, "members": [${Object.keys(MEMBER_BITS).join(', ')}],
+                 "combination": "median"|"mean", "model": one of ${Object.keys(MODEL_IDS).join(', ')}}
   --data-dir DIR, --json`;
 
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]

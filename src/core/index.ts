@@ -55,6 +55,7 @@ const STATUS_TEXT: Record<number, string> = {
   [STATUS.NO_DATA]: 'the series holds no finite value',
   [STATUS.UNKNOWN_MODEL]: 'unknown model',
   [STATUS.NUMERIC_FAILURE]: 'the computation produced a non-finite value',
+  [STATUS.OUT_OF_RANGE]: 'values too large to forecast',
 };
 
 function membersMask(members: MemberName[] | undefined): number {
