@@ -11,7 +11,7 @@ import {
   COMBINE_DEFAULT, COMBINE_MEDIAN, CODE_CONSTANT,
 } from "../abi/models";
 
-/** The members used when the caller names none; chosen by measurement (see README, "Results"). */
+/** The members used when the caller names none; chosen by measurement (docs/accuracy.md, "How `tempo` was chosen"). */
 export const DEFAULT_MEMBERS: i32 = MEMBER_ETS | MEMBER_DAMPED | MEMBER_DOTM | MEMBER_ARIMA | MEMBER_SNAIVE;
 /** The combination rule used when the caller names none. */
 export const DEFAULT_COMBINE: i32 = COMBINE_MEDIAN;
