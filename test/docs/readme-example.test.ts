@@ -44,33 +44,46 @@ describe('the README first forecast', () => {
   });
 });
 
-// The example is taken from the README itself, so editing it there is what gets tested.
-function clientExample(): string {
-  const match = /From JavaScript[\s\S]*?```js\n([\s\S]*?)```/.exec(README);
-  if (match === null) throw new Error('README.md has no JavaScript client example');
+// The examples are taken from the documents themselves, so editing them there is what gets tested.
+function jsBlockAfter(text: string, marker: string, where: string): string {
+  const match = new RegExp(`${marker}[\\s\\S]*?\`\`\`js\\n([\\s\\S]*?)\`\`\``).exec(text);
+  if (match === null) throw new Error(`${where} has no JavaScript example after "${marker}"`);
   return match[1];
 }
 
-describe('the README client example', () => {
+describe('the client examples', () => {
   let server: Harness;
   // inside the package, so `tempo-forecast/client` resolves to this checkout's build by name
   const dir = join(ROOT, 'test-artifacts', `readme-client-${process.pid}`);
   beforeAll(async () => { server = await startHarness(); mkdirSync(dir, { recursive: true }); });
   afterAll(async () => { await server?.close(); rmSync(dir, { recursive: true, force: true }); });
 
-  it('is JavaScript that plain node runs against a real server', async () => {
-    const code = clientExample();
+  async function runWithNode(name: string, code: string): Promise<string> {
     expect(code).toContain("'http://127.0.0.1:8080'");
-    const file = join(dir, 'forecast.mjs');
+    const file = join(dir, name);
     writeFileSync(file, code.replace("'http://127.0.0.1:8080'", JSON.stringify(server.url)));
-    const { fullKey } = await server.key();
+    const { fullKey } = await server.key({ name });
     const { stdout } = await promisify(execFile)(process.execPath, [file], {
       cwd: dir,
       env: { PATH: process.env.PATH, TEMPO_API_KEY: fullKey },
     });
+    return stdout;
+  }
+
+  it("README's is JavaScript that plain node runs against a real server", async () => {
+    const stdout = await runWithNode('readme.mjs', jsBlockAfter(README, 'From JavaScript', 'README.md'));
     // console.log of [f1, f2, f3] and the { lower, upper } band
     expect(stdout).toMatch(/^\[ [\d.]+, [\d.]+, [\d.]+ \]/);
     expect(stdout).toMatch(/lower: \[/);
     expect(stdout).toMatch(/upper: \[/);
+  });
+
+  it("docs/client.md's runs the same way", async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'client.md'), 'utf8');
+    const stdout = await runWithNode('client-doc.mjs', jsBlockAfter(doc, '## Example', 'docs/client.md'));
+    // the forecast, the 95% band and the remaining minute quota (the key's default 60, less this call)
+    expect(stdout).toMatch(/^\[ [\d.]+, [\d.]+, [\d.]+ \]/);
+    expect(stdout).toMatch(/lower: \[/);
+    expect(stdout.trim()).toMatch(/ 59$/);
   });
 });
