@@ -86,4 +86,14 @@ describe('the client examples', () => {
     expect(stdout).toMatch(/lower: \[/);
     expect(stdout.trim()).toMatch(/ 59$/);
   });
+
+  it("docs/core.md's runs the core under plain node, without a server", async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'core.md'), 'utf8');
+    const file = join(dir, 'core-doc.mjs');
+    writeFileSync(file, jsBlockAfter(doc, '## Using it without the server', 'docs/core.md'));
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { cwd: dir, env: { PATH: process.env.PATH } });
+    expect(stdout).toMatch(/^\[ [\d.]+, [\d.]+, [\d.]+ \]/);
+    expect(stdout).toMatch(/lower: /);
+    expect(stdout).toMatch(/\[ '[a-z]/);
+  });
 });
