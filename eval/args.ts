@@ -5,6 +5,8 @@ import { MODEL_IDS, type CoreModelName } from '../src/core/abi.js';
 
 export interface EvalArgs {
   data: string;
+  /** true when --data was not given and `data` is the default folder. */
+  dataIsDefault: boolean;
   blind: boolean;
   model: CoreModelName;
   out: string;
@@ -13,7 +15,7 @@ export interface EvalArgs {
 }
 
 export const USAGE = `usage: npm run eval -- [--data DIR] [--blind] [--model NAME] [--out FILE] [--group TEXT]
-  --data DIR    folder of competition CSVs (default ../shared/data/dev from the repo root)
+  --data DIR    folder of competition CSVs (default ../shared/data/dev beside the repo root)
   --blind       do not tell the model the season length (the core detects the period)
   --model NAME  ${Object.keys(MODEL_IDS).join('|')} (default tempo)
   --out FILE    JSON report (default eval/results/<model>-<told|blind>.json)
@@ -39,6 +41,7 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
   const blind = values.blind === true;
   return {
     data: values.data ?? join(root, '..', 'shared', 'data', 'dev'),
+    dataIsDefault: values.data === undefined,
     blind,
     model: model as CoreModelName,
     out: values.out ?? join(root, 'eval', 'results', `${model}-${blind ? 'blind' : 'told'}.json`),

@@ -11,7 +11,7 @@ import { isConstant } from "../numerics/checks";
 import { intermittent } from "./intermittent";
 import { isIntermittent } from "../models/intermittent/classify";
 
-/** The members used when the caller names none; chosen by measurement (see README, "Results"). */
+/** The members used when the caller names none; chosen by measurement (docs/accuracy.md, "How `tempo` was chosen"). */
 export function defaultMembers(): i32 {
   return memberBit("ets") | memberBit("damped") | memberBit("dotm") | memberBit("arima") | memberBit("snaive");
 }

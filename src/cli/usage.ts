@@ -23,7 +23,7 @@ Runs the HTTP server. On the first start with an empty store it creates a key an
   --port PORT      port to listen on (default 8080, or PORT)
   --host HOST      address to bind (default 127.0.0.1, or HOST)
   --data-dir DIR   where tempo.db lives (default ./data, or TEMPO_DATA_DIR)
-Other settings come from environment variables: see the README, "Configuration".`;
+Other settings come from environment variables: see docs/configuration.md.`;
 
 export const KEYS_HELP = `Usage: tempo keys <create|list|disable|enable> [options]
 

@@ -11,7 +11,7 @@ import { problemMessage, problemReference, type Problem } from './problem.js';
 import type { Sample } from './samples.js';
 import { parseInteger, parseLevels, parseSeries } from './series-input.js';
 
-/** The API's bounds (SPEC "Bounds" defaults); the server has the last word, these catch typos early. */
+/** The API's default bounds (docs/configuration.md); the server has the last word, these catch typos early. */
 const MAX_HORIZON = 1000;
 
 interface Request {

@@ -17,7 +17,7 @@ function outcomeOf(err: unknown): string {
   return 'crash';
 }
 
-/** Maps a pool failure to the API error SPEC assigns it. */
+/** Maps a pool failure to its API error (the error table in docs/api.md). */
 function apiErrorOf(err: unknown): ApiError {
   if (err instanceof ComputeTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE',
