@@ -1,15 +1,16 @@
-import { describe, it, expect, beforeAll, beforeEach, afterEach } from 'vitest';
+// The `tempo` command's logic (parsing, output, errors, exit codes, store effects), run in-process
+// through main(argv, io); test/cli/process.test.ts checks the same command as a real process.
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { parseKey } from '../../src/keys/format.js';
 import { authenticateKey } from '../../src/keys/authenticate.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { tempDir } from '../store/helpers.js';
-import { requireBuiltCli, tempo } from './run.js';
+import { cli as tempo } from './in-process.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dd: string[];
-beforeAll(requireBuiltCli);
 beforeEach(() => {
   tmp = tempDir('tempo-cli-');
   dd = ['--data-dir', tmp.dir];
@@ -208,15 +209,5 @@ describe('tempo help and usage', () => {
     const r = await tempo(['serve', '--port', 'eighty', ...dd]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--port');
-  });
-});
-
-describe('concurrent use of one data directory', () => {
-  it('lets several processes create keys in a brand-new directory at once', async () => {
-    const runs = await Promise.all([1, 2, 3, 4].map((i) =>
-      tempo(['keys', 'create', '--org', 'o', '--project', 'p', '--user', 'u', '--name', `n${i}`, '--json', ...dd])));
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const listed = JSON.parse((await tempo(['keys', 'list', '--json', ...dd])).stdout);
-    expect(listed.keys).toHaveLength(4);
   });
 });
