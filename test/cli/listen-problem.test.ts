@@ -24,6 +24,12 @@ describe('listenProblem', () => {
     expect(listenProblem(err)).toBe(`port ${port} on 127.0.0.1 is in use; pick another with --port or PORT`);
   });
 
+  // built by hand: this machine's tests may run as root, where a low port does not refuse
+  it('says a privileged port needs privileges, in the shape Node raises for EACCES', () => {
+    const err = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), { code: 'EACCES', syscall: 'listen', address: '0.0.0.0', port: 80 });
+    expect(listenProblem(err)).toBe('port 80 on 0.0.0.0 needs privileges this process does not have; pick one above 1023 with --port or PORT');
+  });
+
   it('leaves other errors alone so they are reported as they are', () => {
     expect(listenProblem(new Error('boom'))).toBeNull();
     expect(listenProblem(Object.assign(new Error('x'), { code: 'ECONNRESET', port: 1, address: '127.0.0.1' }))).toBeNull();
