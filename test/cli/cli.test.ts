@@ -95,6 +95,21 @@ describe('tempo keys create', () => {
   });
 });
 
+describe('the environment in-process', () => {
+  it("reads only io.env, never this process's own variables", async () => {
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://u@127.0.0.1:1/db';
+    try {
+      const r = await tempo(['keys', 'list', ...dd]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('No keys');
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
+    }
+  });
+});
+
 describe('tempo keys list / disable / enable', () => {
   it('lists keys without secrets, as a table and as JSON, filtered by --org', async () => {
     const a = await createKey();
