@@ -12,8 +12,18 @@ export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
 }
 
 /** Opens the configured store, creating the data directory and schema on first use. */
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, onError?: (err: Error) => void): Promise<Store> {
-  if (config.databaseUrl !== null) return openPostgresStore({ url: config.databaseUrl, onError });
+export async function openStore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'backendCommandTimeoutMs' | 'backendConnectTimeoutMs'>>,
+  onError?: (err: Error) => void,
+): Promise<Store> {
+  if (config.databaseUrl !== null) {
+    return openPostgresStore({
+      url: config.databaseUrl,
+      onError,
+      commandTimeoutMs: config.backendCommandTimeoutMs,
+      connectTimeoutMs: config.backendConnectTimeoutMs,
+    });
+  }
   mkdirSync(resolve(config.dataDir), { recursive: true });
   return openSqliteStore(sqlitePath(config));
 }

@@ -6,6 +6,7 @@ import type { Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
 import { ApiError } from '../errors.js';
+import { harmlessName } from '../echo.js';
 import { FORECAST_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
@@ -45,9 +46,15 @@ function fieldError(e: ErrorObject, body: unknown, bounds: Bounds): FieldError {
   }
   if (e.keyword === 'additionalProperties') {
     const field = (e.params as { additionalProperty: string }).additionalProperty;
+    if (!harmlessName(field)) {
+      return {
+        pointer: e.instancePath,
+        detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+      };
+    }
     return {
-      pointer: `${e.instancePath}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-      detail: `unknown field "${field.slice(0, 40)}": remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+      pointer: `${e.instancePath}/${field}`,
+      detail: `unknown field "${field}": remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
     };
   }
   if (e.instancePath === '') {
