@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['test/hostile/**', 'node_modules/**'],
+    // every file: no created key may appear in a log line or a Tempo answer (test/support/secret-scan.ts)
+    setupFiles: ['test/support/secret-scan-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // server tests start real processes and databases; two cores are all CI has

@@ -1,0 +1,38 @@
+// Vitest setup for every test file: records what Tempo servers answer (through fetch) and every JSON
+// log line written to stdout/stderr, and fails the file if any key created in it shows up there.
+import { afterAll } from 'vitest';
+import { findLeaks, recordKey, recordLogLine, recordResponse, scanRecord } from './secret-scan.js';
+
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const request = new Request(input, init);
+  const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (bearer) recordKey(bearer);
+  const res = await realFetch(input, init);
+  const r = scanRecord();
+  let origin = '';
+  try { origin = new URL(res.url || request.url).origin; } catch { /* not a URL we can scan */ }
+  if (r.origins.has(origin)) {
+    const copy = res.clone();
+    const read = copy.text().then((body) => recordResponse(res.url, res.headers, body), () => recordResponse(res.url, res.headers, ''));
+    r.pending.add(read);
+    void read.finally(() => r.pending.delete(read));
+  }
+  return res;
+};
+
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  (stream as unknown as { write: (...args: unknown[]) => boolean }).write = (chunk: unknown, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+    for (const line of text.split('\n')) if (line.startsWith('{"level":')) recordLogLine(line);
+    return write(chunk, ...rest);
+  };
+}
+
+afterAll(async () => {
+  const leaks = await findLeaks();
+  if (leaks.length > 0) {
+    throw new Error(`secret scan: a created API key's secret appeared in ${leaks.length} place(s): ${[...new Set(leaks)].slice(0, 10).join('; ')}`);
+  }
+});
