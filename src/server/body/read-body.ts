@@ -55,6 +55,8 @@ export function readBody(req: IncomingMessage, limits: ReadBodyLimits): Promise<
     };
     req.on('aborted', () => fail(new BodyReadError(400, 'aborted')));
     req.on('error', () => fail(new BodyReadError(400, 'aborted')));
+    // a socket closed mid-body (by the client, or by the connection guard) ends the wait here
+    req.on('close', () => { if (!req.complete) fail(new BodyReadError(400, 'aborted')); });
     if (gunzip) {
       req.on('data', (chunk: Buffer) => {
         raw += chunk.length;

@@ -98,9 +98,19 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       if (socket.writable) socket.end(rawProblem(answer[0], answer[1]));
       else socket.destroy();
     };
-    // an answer still being written for an earlier request on this socket goes out first
-    const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const current = (socket as Socket & { _httpMessage?: (ServerResponse & { req?: IncomingMessage }) | null })._httpMessage;
     if (current && !current.writableFinished) {
+      if (current.req !== undefined && !current.req.complete && !current.headersSent) {
+        // the bad bytes are inside this request's own body: it is the one refused, and its handler
+        // (still waiting for the body) finds the answer already sent when the socket closes
+        const [head, body] = rawProblem(answer[0], answer[1]).split('\r\n\r\n');
+        current.shouldKeepAlive = false;
+        current.writeHead(answer[0], { 'Content-Type': 'application/problem+json', Connection: 'close' });
+        current.end(body, () => socket.destroy());
+        void head;
+        return;
+      }
+      // an answer still being written for an earlier request on this socket goes out first
       current.once('finish', write);
       current.once('close', () => socket.destroy());
     } else {
