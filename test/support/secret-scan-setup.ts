@@ -1,5 +1,7 @@
 // Vitest setup for every test file: records what Tempo servers answer (through fetch) and every JSON
 // log line written to stdout/stderr, and fails the file if any key created in it shows up there.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll } from 'vitest';
 import { findLeaks, recordKey, recordLogLine, recordResponse, scanRecord } from './secret-scan.js';
 
@@ -30,8 +32,13 @@ for (const stream of [process.stdout, process.stderr]) {
   };
 }
 
+const TALLY = resolve(import.meta.dirname, '../../test-results/secret-scan.jsonl');
+
 afterAll(async () => {
   const leaks = await findLeaks();
+  const r = scanRecord();
+  mkdirSync(resolve(TALLY, '..'), { recursive: true });
+  appendFileSync(TALLY, `${JSON.stringify({ keys: r.secrets.size, ...r.counts, leaks: leaks.length })}\n`);
   if (leaks.length > 0) {
     throw new Error(`secret scan: a created API key's secret appeared in ${leaks.length} place(s): ${[...new Set(leaks)].slice(0, 10).join('; ')}`);
   }
