@@ -53,7 +53,7 @@ export interface ConnectionLimits {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open. */
   keepAliveTimeoutMs: number;
-  /** Requests one socket may have unanswered at once (pipelining) before it is closed. */
+  /** Pipelined requests (sent before the answers to earlier ones) one socket may make before it is closed. */
   maxPipelined: number;
   /** Response bytes a socket may leave unread before it is closed. */
   maxUnreadBytes: number;
@@ -191,11 +191,14 @@ export function loadConfig(flags: Flags, env: Env): Config {
       headersTimeoutMs: integer(e('TEMPO_HEADERS_TIMEOUT_MS'), 10_000, 100, 600_000),
       requestTimeoutMs: integer(e('TEMPO_REQUEST_TIMEOUT_MS'), 30_000, 100, 3_600_000),
       keepAliveTimeoutMs: integer(e('TEMPO_KEEP_ALIVE_TIMEOUT_MS'), 5000, 100, 600_000),
-      maxPipelined: integer(e('TEMPO_MAX_PIPELINED'), 16, 1, 10_000),
+      maxPipelined: integer(e('TEMPO_MAX_PIPELINED'), 8, 1, 10_000),
       maxUnreadBytes: integer(e('TEMPO_MAX_UNREAD_BYTES'), 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
     }),
     backendCommandTimeoutMs: integer(e('TEMPO_BACKEND_COMMAND_TIMEOUT_MS'), 500, 50, 600_000),
     backendConnectTimeoutMs: integer(e('TEMPO_BACKEND_CONNECT_TIMEOUT_MS'), 1000, 50, 600_000),
   };
+  if (config.connections.headersTimeoutMs > config.connections.requestTimeoutMs) {
+    throw new ConfigError(`TEMPO_HEADERS_TIMEOUT_MS (${config.connections.headersTimeoutMs}) must not exceed TEMPO_REQUEST_TIMEOUT_MS (${config.connections.requestTimeoutMs})`);
+  }
   return Object.freeze(config);
 }

@@ -97,7 +97,11 @@ export function createApp(deps: AppDeps): TempoApp {
   app.use(unrouted());
   app.use(router.routes());
   app.use(router.allowedMethods());
-  app.on('error', (err) => logger.error({ err }, 'response error'));
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    // a caller that hung up (or was cut off by the connection guard) is not a server fault
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') logger.debug({ code: err.code }, 'caller went away before its answer');
+    else logger.error({ err }, 'response error');
+  });
 
   return {
     app,

@@ -1,6 +1,6 @@
 // Starts a Tempo HTTP server from ready dependencies and stops it gracefully.
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pino from 'pino';
@@ -51,9 +51,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw err;
   }
   const tempo = createApp({ config, store, limits, pool, logger });
-  const server = tempo.app.listen(config.port, config.host);
+  // made here rather than by app.listen: the timeout sweep interval is a constructor option, and
+  // Node's default (30 s) would let a slow sender hold a socket far past its header timeout
+  const server = createServer({
+    connectionsCheckingInterval: Math.min(1000, config.connections.headersTimeoutMs),
+    headersTimeout: config.connections.headersTimeoutMs,
+    requestTimeout: config.connections.requestTimeoutMs,
+  });
   // counted at the socket level so a drain waits until each answer has been written, not just computed
   const guard = guardConnections(server, config.connections, logger);
+  server.on('request', guard.handler(tempo.app.callback()));
+  server.listen(config.port, config.host);
   await once(server, 'listening');
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -1,7 +1,7 @@
 // The JSON body middleware: bounded read, strict UTF-8, a shape pre-scan, then JSON.parse.
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors.js';
-import { prescanJson, type PrescanLimits } from './prescan.js';
+import { JsonPrescan, type PrescanLimits, type PrescanVerdict } from './prescan.js';
 import { BodyReadError, readBody } from './read-body.js';
 
 declare module 'koa' {
@@ -19,7 +19,16 @@ export interface JsonBodyLimits extends PrescanLimits {
 
 const EXAMPLE = 'send an object like {"series": [1, 2, 3], "horizon": 2}';
 
+function shapeRefusal(verdict: PrescanVerdict, limits: JsonBodyLimits): ApiError {
+  if (verdict.ok) throw new Error('shapeRefusal needs a refusal');
+  if (verdict.reason === 'depth') return new ApiError('REQUEST_INVALID', `the body nests deeper than ${limits.maxDepth} levels; ${EXAMPLE}`);
+  if (verdict.reason === 'elements') return new ApiError('REQUEST_INVALID', `the body holds more than ${limits.maxElements} values; send a shorter series`);
+  return new ApiError('REQUEST_INVALID', `the body must be a JSON object; ${EXAMPLE}`,
+    { errors: [{ pointer: '', detail: 'the body must be a JSON object' }] });
+}
+
 function refusal(err: BodyReadError, maxBytes: number): ApiError {
+  if (err.inspected instanceof ApiError) return err.inspected;
   switch (err.reason) {
     case 'too-large': return new ApiError('REQUEST_INVALID', `the body is larger than ${maxBytes} bytes (after decompression); send a shorter series`, { status: 413 });
     case 'ratio': return new ApiError('REQUEST_INVALID', 'the gzip body inflates too far for its size; send it uncompressed or less repetitive', { status: 413 });
@@ -40,25 +49,33 @@ export function jsonBody(limits: JsonBodyLimits): Middleware {
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       throw new ApiError('REQUEST_INVALID', 'send the body as UTF-8 JSON', { status: 415 });
     }
+    const scan = new JsonPrescan(limits);
     let bytes: Buffer;
     try {
-      bytes = await readBody(ctx.req, { maxBytes: limits.maxBytes, maxGzipRatio: limits.maxGzipRatio ?? 200 });
+      bytes = await readBody(ctx.req, {
+        maxBytes: limits.maxBytes,
+        maxGzipRatio: limits.maxGzipRatio ?? 200,
+        // the shape is checked as the bytes arrive: a flood of deep or huge bodies is cut off early
+        inspect: (chunk) => {
+          const v = scan.feed(chunk);
+          return v.ok ? null : shapeRefusal(v, limits);
+        },
+      });
     } catch (err) {
-      if (err instanceof BodyReadError) throw refusal(err, limits.maxBytes);
+      if (err instanceof BodyReadError) {
+        // the body was left unread: this connection cannot carry another request
+        ctx.set('Connection', 'close');
+        throw refusal(err, limits.maxBytes);
+      }
       throw err;
     }
+    const shape = scan.end();
+    if (!shape.ok) throw shapeRefusal(shape, limits);
     let text: string;
     try {
       text = decoder.decode(bytes);
     } catch {
       throw new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send UTF-8 JSON');
-    }
-    const shape = prescanJson(text, limits);
-    if (!shape.ok) {
-      if (shape.reason === 'depth') throw new ApiError('REQUEST_INVALID', `the body nests deeper than ${limits.maxDepth} levels; ${EXAMPLE}`);
-      if (shape.reason === 'elements') throw new ApiError('REQUEST_INVALID', `the body holds more than ${limits.maxElements} values; send a shorter series`);
-      throw new ApiError('REQUEST_INVALID', `the body must be a JSON object; ${EXAMPLE}`,
-        { errors: [{ pointer: '', detail: 'the body must be a JSON object' }] });
     }
     try {
       ctx.request.body = JSON.parse(text);

@@ -8,17 +8,19 @@ export interface ReadBodyLimits {
   maxBytes: number;
   /** Largest inflated/compressed size ratio accepted for a gzip body. */
   maxGzipRatio: number;
+  /** Sees each (inflated) chunk as it arrives; a non-null return refuses the body at once. */
+  inspect?: (chunk: Buffer) => Error | null;
 }
 
 /** Why a body could not be read; `status` is the HTTP status SPEC gives it. */
 export class BodyReadError extends Error {
-  constructor(readonly status: 400 | 413 | 415, readonly reason: 'too-large' | 'ratio' | 'encoding' | 'gzip' | 'aborted') {
+  constructor(readonly status: 400 | 413 | 415, readonly reason: 'too-large' | 'ratio' | 'encoding' | 'gzip' | 'aborted' | 'inspected', readonly inspected?: Error) {
     super(`body refused: ${reason}`);
     this.name = 'BodyReadError';
   }
 }
 
-/** The body of `req` (inflated when gzip), or a BodyReadError; the stream is left destroyed on refusal. */
+/** The body of `req` (inflated when gzip), or a BodyReadError; on refusal the rest is left unread (close the connection). */
 export function readBody(req: IncomingMessage, limits: ReadBodyLimits): Promise<Buffer> {
   const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity' && encoding !== 'gzip') return Promise.reject(new BodyReadError(415, 'encoding'));
@@ -36,9 +38,9 @@ export function readBody(req: IncomingMessage, limits: ReadBodyLimits): Promise<
       if (settled) return;
       settled = true;
       gunzip?.destroy();
-      req.unpipe?.();
-      // the rest of the body is not wanted; Node discards it unread
-      req.resume();
+      // the rest of the body is not wanted: stop reading it; the answer closes the connection
+      req.removeAllListeners('data');
+      req.pause();
       reject(err);
     };
     const take = (chunk: Buffer) => {
@@ -46,6 +48,8 @@ export function readBody(req: IncomingMessage, limits: ReadBodyLimits): Promise<
       inflated += chunk.length;
       if (inflated > limits.maxBytes) return fail(new BodyReadError(413, 'too-large'));
       if (gunzip && raw > 0 && inflated / raw > limits.maxGzipRatio && inflated > 64 * 1024) return fail(new BodyReadError(413, 'ratio'));
+      const refused = limits.inspect?.(chunk) ?? null;
+      if (refused !== null) return fail(new BodyReadError(400, 'inspected', refused));
       chunks.push(chunk);
     };
     const done = () => {

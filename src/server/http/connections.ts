@@ -8,7 +8,11 @@ import type { ConnectionLimits } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType } from '../../shared/codes.js';
 import { newRequestId } from '../middleware/request-id.js';
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
 export interface ConnectionGuard {
+  /** Wraps the app's request handler: requests on a socket past its pipelining bound never reach the app. */
+  handler(app: Handler): Handler;
   /** Requests received and not yet answered (or abandoned), across all sockets. */
   inFlight(): number;
   /** Answers every request still open with 503 + Retry-After (those not yet answered), then closes sockets. */
@@ -17,7 +21,16 @@ export interface ConnectionGuard {
   stop(): void;
 }
 
-interface SocketState { open: number; stalledSince: number | null; lastWritable: number }
+interface SocketState {
+  open: number;
+  /** Requests that arrived in the current event-loop turn (one read can carry thousands). */
+  burst: number;
+  /** Requests over the socket's life that arrived while an earlier one on it was unanswered or in the same read. */
+  pipelined: number;
+  stalledSince: number | null;
+  lastWritable: number;
+  pending: Set<() => void>;
+}
 
 const SWEEP_MS = 250;
 /** A socket whose unread answers have not moved for this long is a client that stopped reading. */
@@ -49,7 +62,16 @@ function clientErrorAnswer(code: string | undefined): [400 | 408 | 431, string] 
   }
 }
 
-/** Applies `limits` to `server` and keeps count of open requests; call once, before listening. */
+/**
+ * Destroys `socket` and stops its parser at once: destroying alone lets Node parse (and emit) every
+ * request left in the chunk it is reading, thousands of them for a pipelining flood.
+ */
+function stopParsing(socket: Socket): void {
+  (socket as Socket & { parser?: { pause?: () => void } | null }).parser?.pause?.();
+  socket.destroy();
+}
+
+/** Applies `limits` to `server` and keeps count of open requests; mount the app through `handler`. */
 export function guardConnections(server: Server, limits: ConnectionLimits, logger: Logger): ConnectionGuard {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
@@ -59,32 +81,45 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
   const open = new Set<ServerResponse>();
 
   server.on('connection', (socket: Socket) => {
-    sockets.set(socket, { open: 0, stalledSince: null, lastWritable: 0 });
-    socket.once('close', () => { sockets.delete(socket); });
+    const state: SocketState = { open: 0, burst: 0, pipelined: 0, stalledSince: null, lastWritable: 0, pending: new Set() };
+    sockets.set(socket, state);
+    // one listener per socket (not per request: thousands of pipelined requests would make
+    // adding and removing them quadratic): a dying socket settles everything still open on it
+    socket.once('close', () => {
+      sockets.delete(socket);
+      for (const settle of [...state.pending]) settle();
+    });
   });
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  function admit(req: IncomingMessage, res: ServerResponse): boolean {
     const socket = req.socket;
     const state = sockets.get(socket);
+    if (state === undefined || socket.destroyed) {
+      stopParsing(socket);
+      return false;
+    }
+    // requests answered within microtasks never pile up in `open`: what tells a pipelining client
+    // from a polite one is that its requests arrive together, before it has read any answer
+    if (state.burst === 0) setImmediate(() => { state.burst = 0; });
+    state.burst += 1;
+    if (state.burst > 1 || state.open > 0) state.pipelined += 1;
+    if (state.open >= limits.maxPipelined || state.pipelined > limits.maxPipelined) {
+      logger.warn({ peer: socket.remoteAddress, pipelined: state.pipelined }, 'too many pipelined requests on one socket; closing it');
+      stopParsing(socket);
+      return false;
+    }
     open.add(res);
-    if (state) state.open += 1;
-    let settled = false;
+    state.open += 1;
     const settle = () => {
-      if (settled) return;
-      settled = true;
+      if (!state.pending.delete(settle)) return;
       open.delete(res);
-      if (state) state.open -= 1;
-      socket.off('close', settle);
+      state.open -= 1;
     };
+    state.pending.add(settle);
     res.once('finish', settle);
     res.once('close', settle);
-    // a pipelined request queued behind others never gets res 'close' when the socket dies
-    socket.once('close', settle);
-    if (state && state.open > limits.maxPipelined) {
-      logger.warn({ peer: socket.remoteAddress, pipelined: state.open }, 'too many pipelined requests on one socket; closing it');
-      socket.destroy();
-    }
-  });
+    return true;
+  }
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const answer = clientErrorAnswer(err.code);
@@ -143,6 +178,8 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
   sweep.unref();
 
   return {
+    // one parsed chunk can hold thousands of pipelined requests: those past the bound cost nothing
+    handler: (app) => (req, res) => { if (admit(req, res)) app(req, res); },
     inFlight: () => open.size,
     async refuseOpen() {
       for (const res of [...open]) {
