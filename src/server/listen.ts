@@ -35,6 +35,8 @@ export interface RunningServer {
   server: Server;
   tempo: TempoApp;
   pool: ComputePool;
+  /** HTTP requests received and not yet answered or abandoned (the count the drain waits on). */
+  openRequests(): number;
   /** Drains (stops accepting, readyz 503, waits for in-flight requests up to shutdownGraceMs), then closes the pool. */
   close(): Promise<void>;
 }
@@ -97,6 +99,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server,
     tempo,
     pool,
+    openRequests: () => guard.inFlight(),
     close: () => (closing ??= drainAndClose()),
   };
 }
