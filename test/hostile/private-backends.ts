@@ -42,7 +42,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     async start() {
       r.proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       await waitFor(() => {
-        try { return execFileSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).trim() === 'PONG'; } catch { return false; }
+        try { return execFileSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === 'PONG'; } catch { return false; }
       }, 10_000, 'private redis');
     },
     async kill() {

@@ -36,10 +36,12 @@ const SWEEP_MS = 250;
 /** A socket whose unread answers have not moved for this long is a client that stopped reading. */
 const STALL_MS = 5000;
 
-/** The raw HTTP/1.1 problem+json response for a request the parser refused. */
-export function rawProblem(status: 400 | 408 | 431 | 503, detail: string): string {
+type GuardStatus = 400 | 408 | 431 | 503;
+
+/** The problem+json body the guard answers with (it runs outside Koa, so it writes its own). */
+export function problemBody(status: GuardStatus, detail: string): string {
   const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'REQUEST_INVALID';
-  const body = JSON.stringify({
+  return JSON.stringify({
     type: errorType(code),
     title: ERROR_CATALOGUE[code].title,
     status,
@@ -48,6 +50,11 @@ export function rawProblem(status: 400 | 408 | 431 | 503, detail: string): strin
     instance: '/',
     request_id: newRequestId(),
   });
+}
+
+/** The raw HTTP/1.1 problem+json response for a request the parser refused. */
+export function rawProblem(status: GuardStatus, detail: string): string {
+  const body = problemBody(status, detail);
   const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' }[status];
   const retry = status === 503 ? 'Retry-After: 1\r\n' : '';
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${retry}Connection: close\r\n\r\n${body}`;
@@ -138,11 +145,9 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       if (current.req !== undefined && !current.req.complete && !current.headersSent) {
         // the bad bytes are inside this request's own body: it is the one refused, and its handler
         // (still waiting for the body) finds the answer already sent when the socket closes
-        const [head, body] = rawProblem(answer[0], answer[1]).split('\r\n\r\n');
         current.shouldKeepAlive = false;
         current.writeHead(answer[0], { 'Content-Type': 'application/problem+json', Connection: 'close' });
-        current.end(body, () => socket.destroy());
-        void head;
+        current.end(problemBody(answer[0], answer[1]), () => socket.destroy());
         return;
       }
       // an answer still being written for an earlier request on this socket goes out first
@@ -186,7 +191,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
         if (res.headersSent || res.writableEnded) continue;
         res.shouldKeepAlive = false;
         res.writeHead(503, { 'Content-Type': 'application/problem+json', 'Retry-After': '1', Connection: 'close' });
-        res.end(rawProblem(503, 'the server shut down before this request could be answered; retry on another instance').split('\r\n\r\n')[1]);
+        res.end(problemBody(503, 'the server shut down before this request could be answered; retry on another instance'));
       }
     },
     stop: () => clearInterval(sweep),
