@@ -7,13 +7,15 @@ import { findLeaks, recordKey, recordLogLine, recordResponse, scanRecord } from 
 
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const request = new Request(input, init);
-  const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  // read the headers without building a Request: that could take hold of a streamed body
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  const bearer = /^Bearer\s+(\S+)/i.exec(headers.get('authorization') ?? '')?.[1];
   if (bearer) recordKey(bearer);
   const res = await realFetch(input, init);
   const r = scanRecord();
+  const sent = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   let origin = '';
-  try { origin = new URL(res.url || request.url).origin; } catch { /* not a URL we can scan */ }
+  try { origin = new URL(res.url || sent).origin; } catch { /* not a URL we can scan */ }
   if (r.origins.has(origin)) {
     const copy = res.clone();
     const read = copy.text().then((body) => recordResponse(res.url, res.headers, body), () => recordResponse(res.url, res.headers, ''));
