@@ -30,15 +30,13 @@ function unorderedLevel(f: Forecastish): string | null {
 
 /** The first problem with a computed response body (its forecast-shaped parts, at any depth), or null. */
 export function resultProblem(body: unknown): ResultProblem | null {
-  const numeric = (v: unknown) => {
-    // model names and method descriptions are not numbers to check
-    if (v === null || typeof v !== 'object') return false;
-    return true;
-  };
-  if (!numeric(body)) return null;
+  // only JSON-shaped answers are checked: a stream (ndjson) or a string is not walked
+  if (body === null || typeof body !== 'object') return null;
+  const proto = Object.getPrototypeOf(body);
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return null;
   const parts: Forecastish[] = [];
   const collect = (v: unknown, depth: number) => {
-    if (v === null || typeof v !== 'object' || depth > 4) return;
+    if (v === null || typeof v !== 'object' || depth > 4 || ArrayBuffer.isView(v)) return;
     if (Array.isArray(v)) { for (const x of v) if (x !== null && typeof x === 'object') collect(x, depth + 1); return; }
     const o = v as Record<string, unknown>;
     if ('forecast' in o) parts.push(o as Forecastish);
