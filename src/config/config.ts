@@ -57,6 +57,8 @@ export interface ConnectionLimits {
   maxPipelined: number;
   /** Response bytes a socket may leave unread before it is closed. */
   maxUnreadBytes: number;
+  /** How long an address whose socket was closed for pipelining or not reading has new connections refused; 0 = never. */
+  abuseBenchMs: number;
 }
 
 /** Raised for a configuration value that cannot be used; the message names the flag or variable. */
@@ -193,6 +195,7 @@ export function loadConfig(flags: Flags, env: Env): Config {
       keepAliveTimeoutMs: integer(e('TEMPO_KEEP_ALIVE_TIMEOUT_MS'), 5000, 100, 600_000),
       maxPipelined: integer(e('TEMPO_MAX_PIPELINED'), 8, 1, 10_000),
       maxUnreadBytes: integer(e('TEMPO_MAX_UNREAD_BYTES'), 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
+      abuseBenchMs: integer(e('TEMPO_ABUSE_BENCH_MS'), 10_000, 0, 3_600_000),
     }),
     backendCommandTimeoutMs: integer(e('TEMPO_BACKEND_COMMAND_TIMEOUT_MS'), 500, 50, 600_000),
     backendConnectTimeoutMs: integer(e('TEMPO_BACKEND_CONNECT_TIMEOUT_MS'), 1000, 50, 600_000),

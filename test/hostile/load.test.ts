@@ -132,7 +132,8 @@ describe('one caller cannot stall the others', () => {
       await Promise.all(Array.from({ length: n }, async () => {
         while (Date.now() < end) {
           await new Promise((resolve) => {
-            const s = net.connect({ host: hostname, port: Number(port) });
+            // the attacker's own address (all of 127/8 is loopback), not the probing caller's
+            const s = net.connect({ host: hostname, port: Number(port), localAddress: '127.0.0.5' });
             connections++;
             s.pause();
             s.on('error', () => {});

@@ -87,7 +87,24 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
   const sockets = new Map<Socket, SocketState>();
   const open = new Set<ServerResponse>();
 
+  // addresses recently cut off for pipelining or not reading: their new connections are closed on
+  // arrival, before Node parses (and builds objects for) the hundreds of requests one read can hold
+  const benched = new Map<string, number>();
+  const bench = (socket: Socket) => {
+    if (limits.abuseBenchMs === 0 || socket.remoteAddress === undefined) return;
+    if (benched.size >= 100_000) benched.delete(benched.keys().next().value as string);
+    benched.set(socket.remoteAddress, Date.now() + limits.abuseBenchMs);
+  };
+
   server.on('connection', (socket: Socket) => {
+    const until = socket.remoteAddress === undefined ? undefined : benched.get(socket.remoteAddress);
+    if (until !== undefined) {
+      if (until > Date.now()) {
+        socket.destroy();
+        return;
+      }
+      benched.delete(socket.remoteAddress!);
+    }
     const state: SocketState = { open: 0, burst: 0, pipelined: 0, stalledSince: null, lastWritable: 0, pending: new Set() };
     sockets.set(socket, state);
     // one listener per socket (not per request: thousands of pipelined requests would make
@@ -112,6 +129,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
     if (state.burst > 1 || state.open > 0) state.pipelined += 1;
     if (state.open >= limits.maxPipelined || state.pipelined > limits.maxPipelined) {
       logger.warn({ peer: socket.remoteAddress, pipelined: state.pipelined }, 'too many pipelined requests on one socket; closing it');
+      bench(socket);
       stopParsing(socket);
       return false;
     }
@@ -165,6 +183,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       const unread = socket.writableLength;
       if (unread > limits.maxUnreadBytes) {
         logger.warn({ peer: socket.remoteAddress, unread }, 'client is not reading its answers; closing the socket');
+        bench(socket);
         socket.destroy();
         continue;
       }
@@ -174,6 +193,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
         state.stalledSince = now;
       } else if (now - state.stalledSince > STALL_MS) {
         logger.warn({ peer: socket.remoteAddress, unread }, 'client stopped reading; closing the socket');
+        bench(socket);
         socket.destroy();
         continue;
       }
