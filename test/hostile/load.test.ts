@@ -1,9 +1,9 @@
 // Callers that cost others: invalid-body floods, never-reading pipeliners and slow senders, each
-// run from a worker thread against a real server process while a well-behaved caller measures.
+// run from a process of its own against a real server process while a well-behaved caller measures.
 // Latencies are reported in the targets table, never asserted (the machine is shared); what is
 // asserted is that every well-behaved call was answered and the bad callers were cut off.
 import { request } from 'node:http';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import { recordResponse } from '../support/secret-scan.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKeys, startChild, type ChildServer } from './child-server.js';
@@ -23,15 +23,19 @@ beforeAll(async () => {
 });
 afterAll(async () => { await server?.stop(); });
 
-/** Runs `source` (plain JS, an async function body given `url`, `key`, `ms`) in a worker thread. */
-function inWorker(source: string, data: Record<string, unknown>): { done: Promise<unknown>; worker: Worker } {
-  const worker = new Worker(`
-    const { workerData, parentPort } = require('node:worker_threads');
+/** Runs `source` (plain JS, an async function body given `url`, `key`, `ms`, `n`) in a process of its own. */
+function inProcess(source: string, data: Record<string, unknown>): { done: Promise<unknown> } {
+  // a separate process, so the attack's own CPU (encoding, GC) is not charged to the probe's timings
+  const code = `
     const net = require('node:net');
-    (async ({ url, key, ms, n }) => { ${source} })(workerData).then((r) => parentPort.postMessage(r ?? null), (e) => parentPort.postMessage({ error: String(e) }));
-  `, { eval: true, workerData: data });
-  const done = new Promise((resolve) => worker.once('message', resolve)).finally(() => worker.terminate());
-  return { done, worker };
+    (async ({ url, key, ms, n }) => { ${source} })(JSON.parse(process.argv[1]))
+      .then((r) => process.stdout.write(JSON.stringify(r ?? null)), (e) => process.stdout.write(JSON.stringify({ error: String(e) })));
+  `;
+  const child = spawn(process.execPath, ['-e', code, JSON.stringify(data)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+  const done = new Promise((resolve) => child.once('exit', () => resolve(out === '' ? null : JSON.parse(out))));
+  return { done };
 }
 
 interface Call { path: string; method: string; headers: Record<string, string>; body?: string }
@@ -86,7 +90,7 @@ describe('one caller cannot stall the others', () => {
   it('4 connections flooding invalid 1 MiB bodies leave another key\'s small forecast fast', async () => {
     const quiet = await probe(2000, 10, smallForecast);
     await loopDelayP99();
-    const flood = inWorker(`
+    const flood = inProcess(`
       const deep = '['.repeat(1024 * 1024 - 2) + ']]';
       const many = '{"series":[' + Array(262000).fill('"a"').join(',') + '],"horizon":1}';
       // encoded once: the drill should spend its CPU in the server, not on re-encoding strings
@@ -122,7 +126,7 @@ describe('one caller cannot stall the others', () => {
   it('20 never-reading pipelining clients: memory stays bounded and /healthz stays fast', async () => {
     const before = server.rss();
     await loopDelayP99();
-    const pipeliners = inWorker(`
+    const pipeliners = inProcess(`
       const { hostname, port } = new URL(url);
       const one = 'GET /tempo/v1/validate HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer ' + key + '\\r\\n\\r\\n'
         + 'POST /tempo/v1/forecast HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer ' + key + '\\r\\nContent-Type: application/json\\r\\nContent-Length: 40\\r\\n\\r\\n{"series":[1,2,3,4,5,6,7,8],"horizon":5}';
@@ -165,7 +169,7 @@ describe('one caller cannot stall the others', () => {
   });
 
   it('slow senders are cut off at the header/request timeouts and cost the others nothing', async () => {
-    const slow = inWorker(`
+    const slow = inProcess(`
       const { hostname, port } = new URL(url);
       const head = 'POST /tempo/v1/forecast HTTP/1.1\\r\\nHost: x\\r\\nAuthorization: Bearer ' + key + '\\r\\nContent-Type: application/json\\r\\nContent-Length: 100000\\r\\n';
       const lifetimes = [];
