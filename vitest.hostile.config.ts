@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:hostile`: issue 9's drills against real servers on 127.0.0.1, one file at a time so
+// `npm run test:hostile`: the reliability drills (README) against real servers on 127.0.0.1, one file at a time so
 // the latency and memory they measure are not another drill's load.
 export default defineConfig({
   test: {

@@ -30,6 +30,6 @@ export default function setup(): () => void {
     if (scan) rows.unshift(scan);
     const lines = ['| target | required | measured | met |', '|---|---|---|---|',
       ...rows.map((r) => `| ${r.target} | ${r.required} | ${r.measured} | ${r.met ? 'yes' : '**no**'} |`)];
-    process.stdout.write(`\nHostile targets (issue 9):\n${lines.join('\n')}\n`);
+    process.stdout.write(`\nHostile targets:\n${lines.join('\n')}\n`);
   };
 }

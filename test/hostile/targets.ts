@@ -1,4 +1,4 @@
-// Measured values of issue 9's targets, appended by each drill and printed as one table at the end.
+// Measured values of the reliability targets (README), appended by each drill and printed as one table at the end.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
