@@ -20,6 +20,9 @@ export function createLogger(level: Config['logLevel'], destination?: pino.Desti
   return createSafeLogger(level, destination);
 }
 
+/** How long a draining server keeps accepting, so connections already queued for it get an answer. */
+const ACCEPT_DRAIN_MS = 500;
+
 export interface StartServerOptions {
   config: Config;
   store: Store;
@@ -71,8 +74,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   async function drainAndClose(): Promise<void> {
     const deadline = Date.now() + config.shutdownGraceMs;
-    // new connections are refused, forecasts still waiting for a worker get 503 now
+    // forecasts still waiting for a worker get 503 now, and every answer from here on closes its connection
     tempo.startDraining();
+    guard.startDraining();
+    // connections the kernel has already completed but Node has not yet accepted would be reset by
+    // closing the listener at once: keep accepting briefly so they are answered (503) instead
+    await sleep(Math.min(ACCEPT_DRAIN_MS, config.shutdownGraceMs));
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     // keep-alive sockets would hold close() open; idle ones can go now, busy ones after their answer
     server.closeIdleConnections();

@@ -17,6 +17,8 @@ export interface ConnectionGuard {
   inFlight(): number;
   /** Answers every request still open with 503 + Retry-After (those not yet answered), then closes sockets. */
   refuseOpen(): Promise<void>;
+  /** From now on every answer closes its connection (the server is going away). */
+  startDraining(): void;
   /** Stops the periodic sweep. */
   stop(): void;
 }
@@ -85,6 +87,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxHeadersCount = 100;
   const sockets = new Map<Socket, SocketState>();
+  let draining = false;
   const open = new Set<ServerResponse>();
 
   // addresses recently cut off for pipelining or not reading: their new connections are closed on
@@ -133,6 +136,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       stopParsing(socket);
       return false;
     }
+    if (draining) res.shouldKeepAlive = false;
     open.add(res);
     state.open += 1;
     const settle = () => {
@@ -214,6 +218,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
         res.end(problemBody(503, 'the server shut down before this request could be answered; retry on another instance'));
       }
     },
+    startDraining: () => { draining = true; },
     stop: () => clearInterval(sweep),
   };
 }
