@@ -26,6 +26,9 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** How long a connection attempt or a statement may take before it fails (a hung server must not hang requests). */
   timeoutMs?: number;
+  /** Serving limits once started (default timeoutMs): how long one query, and one connection attempt, may take. */
+  commandTimeoutMs?: number;
+  connectTimeoutMs?: number;
   /** Told about connection errors the store recovers from by itself. */
   onError?: (err: Error) => void;
 }
@@ -59,12 +62,23 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
   };
   const onError = options.onError ?? (() => {});
-  const pool = new pg.Pool(config);
+  // migrations may wait on another instance's migration lock: they get the startup timeout, and
+  // requests afterwards get the (much shorter) serving ones, so a frozen server costs each one little
+  const commandMs = options.commandTimeoutMs ?? timeoutMs;
+  const serving: pg.PoolConfig = {
+    ...config,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? timeoutMs,
+    query_timeout: commandMs,
+    statement_timeout: commandMs,
+  };
+  const pool = new pg.Pool(serving);
   // an idle connection dropped by the server emits here; unhandled, it would end the process
   pool.on('error', (err) => onError(err));
   const now = monotonicIsoClock();
+  const startup = new pg.Pool({ ...config, max: 1 });
+  startup.on('error', () => {});
   try {
-    const client = await pool.connect();
+    const client = await startup.connect();
     let broken: Error | undefined;
     try {
       await applyPostgresMigrations(client, MIGRATIONS, now, options.schema);
@@ -75,10 +89,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       client.release(broken);
     }
   } catch (err) {
+    await startup.end().catch(() => {});
     await pool.end().catch(() => {});
     throw new Error(`PostgreSQL at ${redactUrl(options.url)} cannot be used (${(err as Error).message}); `
       + 'start it or fix DATABASE_URL (unset DATABASE_URL to keep keys in the SQLite file under TEMPO_DATA_DIR)', { cause: err });
   }
+  await startup.end().catch(() => {});
   const store = new PostgresStore(pool, now);
   const listener = listenForKeyChanges(config, store.origin, (keyId) => store.notifyLocal(keyId), onError);
   store.listener = listener;

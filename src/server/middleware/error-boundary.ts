@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ERROR_CATALOGUE, errorType, type ProblemBody } from '../../shared/codes.js';
 import { toApiError } from '../errors.js';
-import { redactKeys } from '../redact.js';
+import { safeInstance } from '../echo.js';
 
 const RETRY_AFTER_DEFAULT: Record<number, string> = { 409: '1', 429: '60', 503: '5' };
 
@@ -24,7 +24,7 @@ export function errorBoundary(logger: Logger): Middleware {
         status: err.status,
         code: err.code,
         detail: err.detail,
-        instance: redactKeys(ctx.path),
+        instance: safeInstance(ctx.path),
         request_id: ctx.state.requestId,
         ...(err.errors ? { errors: err.errors } : {}),
         ...err.extra,

@@ -43,6 +43,8 @@ export function rateLimitHeadersOnResponse(limits: Limits): Middleware {
       await next();
     } catch (err) {
       const api = toApiError(err);
+      // the limiter itself is what failed: asking it again would only double the wait for the 503
+      if (api.code === 'SERVICE_UNAVAILABLE' && ctx.state.rateLimit === undefined) throw api;
       // headers the error already chose (e.g. Retry-After) win
       api.headers = { ...(await headersNow()), ...api.headers };
       throw api;
