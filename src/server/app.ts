@@ -19,6 +19,8 @@ import { requestId } from './middleware/request-id.js';
 import { runningLock } from './middleware/running-lock.js';
 import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
+import { validateCrossValidation } from './middleware/validate-cross-validation.js';
+import { crossValidationRoute } from './routes/cross-validation.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
@@ -72,6 +74,16 @@ export function createApp(deps: AppDeps): TempoApp {
     admitRequest(limits, config.limitsFailOpen),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     forecastRoute(pool, metrics));
+  router.post('/:model/v1/cross-validation',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    model,
+    jsonBody(config.bounds.bodyLimitBytes),
+    validateCrossValidation(config.bounds),
+    admitRequest(limits, config.limitsFailOpen),
+    runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
+    crossValidationRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store));
   router.get('/healthz', healthzRoute());

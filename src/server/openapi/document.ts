@@ -3,6 +3,8 @@
 import type { Bounds } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
 import { packageVersion } from '../../shared/package-version.js';
+import { crossValidationRequestSchema } from '../schemas/cross-validation-request.js';
+import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { forecastRequestSchema } from '../schemas/forecast-request.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
@@ -72,6 +74,19 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
           },
         },
       },
+      '/{model}/v1/cross-validation': {
+        post: {
+          summary: 'Backtest the model on one series (rolling origin)', operationId: 'crossValidate',
+          description: 'Forecasts `windows` windows of `horizon` values, `step` apart, the last ending on the series\' last value, and scores them (MASE, sMAPE, RMSSE, interval coverage). Counts as one request and holds the running lock like a forecast; a series too short for the windows is `REQUEST_INVALID` saying how many fit.',
+          parameters: [modelParam],
+          requestBody: { required: true, content: json('CrossValidationRequest') },
+          responses: {
+            200: { description: 'the windows and their metrics', content: json('CrossValidationResponse') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'FORECAST_ALREADY_RUNNING'],
+              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
       '/{model}/v1/validate': {
         get: {
           summary: 'Check a key against a model', operationId: 'validate', parameters: [modelParam],
@@ -113,6 +128,8 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
       schemas: {
         ForecastRequest: forecastRequestSchema(bounds),
         ForecastResponse: forecastResponseSchema,
+        CrossValidationRequest: crossValidationRequestSchema(bounds),
+        CrossValidationResponse: crossValidationResponseSchema,
         Problem: problemSchema,
         ValidateResponse: validateResponseSchema,
         ModelsResponse: modelsResponseSchema,
