@@ -13,7 +13,9 @@ import type {
   CallOptions, FetchLike, ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
 } from './types.js';
 import { forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
+import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
 import type { ForecastResponseBody, ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -45,6 +47,19 @@ function checkRetries(value: number, what: string): number {
 function checkModel(value: string, what: string): string {
   if (typeof value !== 'string' || !MODEL_SHAPE.test(value)) throw new TypeError(`${what} must be a model name of letters, digits, '.', '_', '~' or '-'`);
   return value;
+}
+
+// the series as JSON may carry it: NaN becomes null (missing), ±Infinity is refused
+function wireSeries(params: { series: ReadonlyArray<number | null> }, call: string): Array<number | null> {
+  if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+    throw new TypeError(`${call} needs { series: number[], horizon: number }`);
+  }
+  return params.series.map((v, i) => {
+    if (typeof v === 'number' && Number.isNaN(v)) return null;
+    // JSON would turn ±Infinity into null, silently making it "missing"; refuse instead
+    if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}] is not finite`);
+    return v;
+  });
 }
 
 /** A client for one Tempo service and one API key. */
@@ -102,18 +117,18 @@ export class TempoClient {
 
   /** Forecasts `horizon` steps after `series`; NaN in the series is sent as a missing value (null). */
   async forecast(params: ForecastParams, options: CallOptions = {}): Promise<ForecastResult> {
-    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
-      throw new TypeError('forecast needs { series: number[], horizon: number }');
-    }
-    const series = params.series.map((v, i) => {
-      if (typeof v === 'number' && Number.isNaN(v)) return null;
-      // JSON would turn ±Infinity into null, silently making it "missing"; refuse instead
-      if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}] is not finite`);
-      return v;
-    });
+    const series = wireSeries(params, 'forecast');
     const model = checkModel(options.model ?? this.model, 'model');
     const res = await this.#call('POST', `/${model}/v1/forecast`, JSON.stringify(forecastBody({ ...params, series })), options);
     return forecastResult(res.json as ForecastResponseBody, res.requestId, res.rateLimit);
+  }
+
+  /** Backtests the model on `series`: rolling-origin windows of `horizon` values with their forecasts, actuals and metrics; NaN is sent as missing. */
+  async crossValidate(params: CrossValidateParams, options: CallOptions = {}): Promise<CrossValidateResult> {
+    const series = wireSeries(params, 'crossValidate');
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/cross-validation`, JSON.stringify(crossValidationBody({ ...params, series })), options);
+    return crossValidateResult(res.json as CrossValidationResponseBody, res.requestId, res.rateLimit);
   }
 
   /** The key's metadata (status, organization, expiry, limits); does not count against the forecast quota. */
