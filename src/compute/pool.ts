@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CoreConfig, ForecastResult } from '../core/index.js';
 import type { BacktestResult } from '../backtest/run.js';
-import type { BacktestReply, BacktestTask, ForecastReply, ForecastTask } from './worker.js';
+import type { ManyInput, ManyScores } from '../backtest/many.js';
+import type { BacktestReply, BacktestTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
   /** Worker threads (each holds one core instance). */
@@ -68,6 +69,8 @@ export interface ComputePool {
   forecast(input: ForecastInput): Promise<ForecastResult>;
   /** Every window of a rolling-origin backtest as one task on one worker, with a time limit of one forecast per window; rejects as forecast does. */
   backtest(input: BacktestPoolInput): Promise<BacktestResult>;
+  /** Backtests a chunk of packed series under one config as one task (tuning's unit of work); the time limit is one forecast per window per series. */
+  scoreMany(input: ManyInput): Promise<ManyScores>;
   /** Resolves once a worker has loaded the core (remembered after the first success). */
   ready(): Promise<void>;
   /** Forecasts running or queued right now. */
@@ -158,9 +161,16 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return run<BacktestReply extends { result: infer R } ? R : never>('backtest', task, series.buffer, options.timeoutMs * input.windows);
   }
 
+  async function scoreMany(input: ManyInput): Promise<ManyScores> {
+    const values = input.values.slice();
+    const limit = options.timeoutMs * input.windows * Math.max(1, input.offsets.length - 1);
+    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer, limit);
+  }
+
   return {
     forecast,
     backtest,
+    scoreMany,
     ready() {
       loaded ??= piscina.run(undefined, { name: 'ping' }).then(() => undefined, (err) => {
         loaded = null;

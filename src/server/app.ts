@@ -21,6 +21,9 @@ import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
 import { validateCrossValidation } from './middleware/validate-cross-validation.js';
 import { crossValidationRoute } from './routes/cross-validation.js';
+import { validateTunedModel } from './middleware/validate-tuned-model.js';
+import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
+import { createTuningService, type TuningService } from '../tuning/service.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
@@ -45,6 +48,8 @@ export interface TempoApp {
   /** Refuse new forecasts and report not-ready from now on. */
   startDraining(): void;
   isDraining(): boolean;
+  /** The background tunings of this process; close it before the pool. */
+  tuning: TuningService;
   /** Every route the router answers, as OpenAPI-style paths ({param}) with their methods; for the document's completeness test. */
   routes(): Array<{ path: string; methods: string[] }>;
 }
@@ -86,11 +91,22 @@ export function createApp(deps: AppDeps): TempoApp {
     crossValidationRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store));
+  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)) });
+  router.post('/v1/models',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    jsonBody(config.tuning.bodyLimitBytes),
+    validateTunedModel(config.bounds, config.tuning),
+    admitRequest(limits, config.limitsFailOpen),
+    createTunedModelRoute(store, tuning));
+  router.get('/v1/models/:name', auth, getTunedModelRoute(store, config.tuning.staleMs));
+  router.delete('/v1/models/:name', auth, deleteTunedModelRoute(store, tuning));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
-  mountSelfDescription(router, config.bounds);
+  mountSelfDescription(router, config.bounds, config.tuning);
 
   const app = new Koa({ proxy: false });
   app.use(requestId());
@@ -104,6 +120,7 @@ export function createApp(deps: AppDeps): TempoApp {
   return {
     app,
     metrics,
+    tuning,
     inFlight: () => drain.inFlight,
     startDraining: () => { drain.draining = true; },
     isDraining: () => drain.draining,

@@ -48,6 +48,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (!options.pool) await pool.close();
     throw err;
   }
+  // a tuning left 'tuning' by a server that stopped (this one, before a restart) will never finish
+  await store.failStaleTunings(new Date(Date.now() - config.tuning.staleMs).toISOString());
   const tempo = createApp({ config, store, limits, pool, logger });
   const server = tempo.app.listen(config.port, config.host);
   // counted at the socket level so a drain waits until each answer has been written, not just computed
@@ -71,6 +73,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (active > 0) logger.warn({ in_flight: active, forecasts: tempo.inFlight() }, 'shutdown grace ended with requests still running');
     server.closeAllConnections();
     await stopped;
+    await tempo.tuning.close();
     if (!options.pool) await pool.close();
   }
 

@@ -6,6 +6,9 @@ import { packageVersion } from '../../shared/package-version.js';
 import { crossValidationRequestSchema } from '../schemas/cross-validation-request.js';
 import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { forecastRequestSchema } from '../schemas/forecast-request.js';
+import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
+import { tunedModelResponseSchema } from '../schemas/tuned-model-response.js';
+import type { TuningBounds } from '../../config/config.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
 } from '../schemas/responses.js';
@@ -36,8 +39,12 @@ const AUTH: ErrorCode[] = ['API_KEY_INVALID', 'API_KEY_INACTIVE', 'API_KEY_EXPIR
 const modelParam = { name: 'model', in: 'path', required: true, schema: { type: 'string' }, description: '`tempo`, a built-in model, or one of your organization\'s models (see GET /v1/models)' };
 const open = { security: [] as unknown[] };
 
+// the documented defaults, for callers that build the document without a server's config
+const DEFAULT_TUNING_BOUNDS: TuningBounds = { maxSeries: 5000, maxValues: 1_000_000, bodyLimitBytes: 64 * 1024 * 1024, staleMs: 30_000 };
+const nameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string' } };
+
 /** The OpenAPI 3.1 document for a server with these bounds. */
-export function openApiDocument(bounds: Bounds): Record<string, unknown> {
+export function openApiDocument(bounds: Bounds, tuning: TuningBounds = DEFAULT_TUNING_BOUNDS): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
@@ -69,7 +76,7 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
           requestBody: { required: true, content: json('ForecastRequest') },
           responses: {
             200: { description: 'the forecast', content: json('ForecastResponse') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'FORECAST_ALREADY_RUNNING'],
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
               { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
           },
         },
@@ -82,7 +89,7 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
           requestBody: { required: true, content: json('CrossValidationRequest') },
           responses: {
             200: { description: 'the windows and their metrics', content: json('CrossValidationResponse') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'FORECAST_ALREADY_RUNNING'],
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
               { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
           },
         },
@@ -97,6 +104,25 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
         get: {
           summary: 'The models this key\'s organization may use', operationId: 'listModels',
           responses: { 200: { description: 'the models', content: json('ModelsResponse') }, ...problems(AUTH) },
+        },
+        post: {
+          summary: 'Tune a model on your organization\'s series', operationId: 'createModel',
+          description: 'Answers 202 with `Location` at once; tuning runs in the background (rolling-origin backtests of the configurations the core offers, the pick checked on a holdout it never saw). Counts as one request.',
+          requestBody: { required: true, content: json('TunedModelRequest') },
+          responses: {
+            202: { description: 'tuning started', content: json('TunedModel') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NAME_TAKEN'], { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
+      '/v1/models/{name}': {
+        get: {
+          summary: 'A tuned model: status, progress, configuration and report', operationId: 'getModel', parameters: [nameParam],
+          responses: { 200: { description: 'the tuned model', content: json('TunedModel') }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
+        },
+        delete: {
+          summary: 'Delete a tuned model (stopping its tuning)', operationId: 'deleteModel', parameters: [nameParam],
+          responses: { 204: { description: 'deleted' }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
         },
       },
       '/healthz': { get: { ...open, summary: 'Liveness', operationId: 'healthz', responses: { 200: { description: 'up', content: json('Status') } } } },
@@ -130,6 +156,8 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
         ForecastResponse: forecastResponseSchema,
         CrossValidationRequest: crossValidationRequestSchema(bounds),
         CrossValidationResponse: crossValidationResponseSchema,
+        TunedModelRequest: tunedModelRequestSchema(bounds, tuning),
+        TunedModel: tunedModelResponseSchema,
         Problem: problemSchema,
         ValidateResponse: validateResponseSchema,
         ModelsResponse: modelsResponseSchema,
