@@ -16,6 +16,9 @@ import { forecastBody, forecastResult, modelsResult, validateResult } from './wi
 import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
 import type { ForecastResponseBody, ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
 import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
+import type { TunedModelBody } from '../shared/tuned-model-types.js';
+import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
+import { ModelTuningFailedError } from './errors/index.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -131,6 +134,43 @@ export class TempoClient {
     return crossValidateResult(res.json as CrossValidationResponseBody, res.requestId, res.rateLimit);
   }
 
+  /** Starts tuning a model on the organization's series; resolves at once with its status ('tuning'). Never retried on MODEL_NAME_TAKEN. */
+  async createModel(params: CreateModelParams, options: Omit<CallOptions, 'model'> = {}): Promise<TunedModel> {
+    const res = await this.#call('POST', '/v1/models', JSON.stringify(tunedModelBody(params)), options);
+    return tunedModelResult(res.json as TunedModelBody, res.requestId);
+  }
+
+  /** The organization's tuned model: status, progress, and once ready its config and report. */
+  async getModel(name: string, options: Omit<CallOptions, 'model'> = {}): Promise<TunedModel> {
+    const res = await this.#call('GET', `/v1/models/${encodeURIComponent(checkModel(name, 'name'))}`, undefined, options);
+    return tunedModelResult(res.json as TunedModelBody, res.requestId);
+  }
+
+  /** Deletes the organization's tuned model (stopping its tuning). */
+  async deleteModel(name: string, options: Omit<CallOptions, 'model'> = {}): Promise<void> {
+    await this.#call('DELETE', `/v1/models/${encodeURIComponent(checkModel(name, 'name'))}`, undefined, options);
+  }
+
+  /**
+   * Polls getModel every `intervalMs` (default 1,000) until the model is ready and resolves with it;
+   * rejects with ModelTuningFailedError when tuning failed, AbortError when `signal` aborts.
+   */
+  async waitUntilReady(name: string, options: Omit<CallOptions, 'model'> & { intervalMs?: number; onProgress?: (m: TunedModel) => void } = {}): Promise<TunedModel> {
+    const every = options.intervalMs ?? 1000;
+    if (typeof every !== 'number' || !(every >= 0)) throw new RangeError('intervalMs must be a number of milliseconds ≥ 0');
+    for (;;) {
+      const m = await this.getModel(name, options);
+      options.onProgress?.(m);
+      if (m.status === 'ready') return m;
+      if (m.status === 'failed') throw new ModelTuningFailedError(name, m.error);
+      try {
+        await raceAbort(this.#sleep(every, options.signal), options.signal);
+      } catch (reason) {
+        throw new AbortError(options.signal?.aborted ? options.signal.reason : reason);
+      }
+    }
+  }
+
   /** The key's metadata (status, organization, expiry, limits); does not count against the forecast quota. */
   async validate(options: CallOptions = {}): Promise<ValidateResult> {
     const model = checkModel(options.model ?? this.model, 'model');
@@ -153,7 +193,7 @@ export class TempoClient {
   }
 
   // The retry loop around single attempts: stops on success, a final error, or the caller's abort.
-  async #call(method: 'GET' | 'POST', path: string, body: string | undefined, options: CallOptions): Promise<Success> {
+  async #call(method: 'GET' | 'POST' | 'DELETE', path: string, body: string | undefined, options: CallOptions): Promise<Success> {
     const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
     const maxRetries = checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
     const { signal } = options;
@@ -190,6 +230,7 @@ export class TempoClient {
     const rateLimit = parseRateLimit(answer.headers);
     if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
     if (answer.status < 200 || answer.status >= 300) return errorFromResponse(answer, this.#scrub, rateLimit);
+    if (answer.status === 204) return { json: undefined, requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
     try {
       return { json: JSON.parse(answer.text), requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
     } catch {

@@ -8,3 +8,4 @@ export type {
   ModelInfo, ModelsResult,
 } from './types.js';
 export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
+export type { CreateModelParams, TunedModel } from './tuned-models.js';

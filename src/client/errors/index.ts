@@ -10,6 +10,7 @@ export { ModelNotAvailableError } from './model-not-available-error.js';
 export { ConflictError } from './conflict-error.js';
 export { ModelNotReadyError } from './model-not-ready-error.js';
 export { ModelNameTakenError } from './model-name-taken-error.js';
+export { ModelTuningFailedError } from './model-tuning-failed-error.js';
 export { ForecastAlreadyRunningError } from './forecast-already-running-error.js';
 export { UsageLimitError } from './usage-limit-error.js';
 export { ServiceUnavailableError } from './service-unavailable-error.js';
