@@ -35,6 +35,8 @@ export interface TuningServiceOptions {
   /** How often a running tuning tells the store it is alive; well under the stale limit. */
   heartbeatMs: number;
   tune?: TuneOptions;
+  /** Told every progress step of every tuning (the CLI draws its bar from it). */
+  onProgress?: (name: string, done: number) => void;
 }
 
 class Stopped extends Error {}
@@ -62,6 +64,7 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
         },
         async (done) => {
           last = done;
+          o.onProgress?.(job.name, done);
           // a progress write per unit would be thousands of writes for a large tuning
           if (Date.now() - lastWrite < 250 && done < 1) return;
           lastWrite = Date.now();
