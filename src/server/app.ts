@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): TempoApp {
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     crossValidationRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
-  router.get('/v1/models', auth, modelsRoute(store));
+  router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
   const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)) });
   router.post('/v1/models',
     drainGuard(drain),
