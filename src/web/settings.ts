@@ -9,6 +9,7 @@ import { problemMessage, problemReference, type Problem } from './problem.js';
 import { loadSamples } from './samples.js';
 import { forgetKey, readKey, saveKey } from './session-key.js';
 import { showTunedModels } from './tuned-models.js';
+import { setupBacktest } from './backtest.js';
 
 const signinForm = byId<HTMLFormElement>('signin-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -84,6 +85,8 @@ const playground = setupPlayground({
     showProblem(p);
   },
 });
+
+setupBacktest({ key: readKey, request: () => playground.request() });
 
 async function signIn(key: string): Promise<void> {
   signinButton.disabled = true;

@@ -68,4 +68,34 @@ describe('tuned models on the settings page', () => {
     await watch.context.close();
     expect(faults).toEqual([]);
   });
+
+  it('runs a backtest from the playground and draws each window from its cutoff', async () => {
+    const watch = await openPage(browser);
+    const { page } = watch;
+    await page.goto(h.url + SETTINGS_PAGE_PATH);
+    await page.fill('#api-key', key);
+    await page.click('#signin-button');
+    await page.locator('#signed-in').waitFor({ state: 'visible' });
+    const series = Array.from({ length: 48 }, (_, i) => 100 + 10 * Math.sin((2 * Math.PI * i) / 12) + i);
+    await page.selectOption('#pg-model', 'tempo');
+    await page.fill('#pg-series', series.map((v) => v.toFixed(2)).join(', '));
+    await page.fill('#pg-horizon', '6');
+    await page.fill('#pg-season', '12');
+    await page.fill('#pg-levels', '80');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/tempo/v1/cross-validation'));
+    await page.click('#pg-backtest');
+    expect(JSON.parse((await posted).postData()!)).toMatchObject({ horizon: 6, windows: 3, season_length: 12, level: [80] });
+    await page.waitForFunction(() => /3 windows: MASE \d/.test(document.getElementById('bt-metrics')?.textContent ?? ''));
+    await expect(page.locator('#bt-metrics').textContent()).resolves.toMatch(/80% intervals held \d+%/);
+    const cutoffs = await page.locator('#bt-chart path.backtest-window').evaluateAll((ps) => ps.map((p) => Number(p.getAttribute('data-cutoff'))));
+    expect(cutoffs).toEqual([29, 35, 41]);
+    // a series too short says so where the metrics would be
+    await page.fill('#pg-series', '1, 2, 3, 4');
+    await page.click('#pg-backtest');
+    await page.waitForFunction(() => /too short/.test(document.getElementById('bt-metrics')?.textContent ?? ''));
+    expect(await page.locator('#bt-chart path').count()).toBe(0);
+    const faults = pageFaults(watch, h.url).filter((f) => !/400/.test(f));
+    await watch.context.close();
+    expect(faults).toEqual([]);
+  });
 });
