@@ -112,6 +112,9 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
         } finally {
           current = null;
         }
+      }).catch((err) => {
+        // the store refused even the failure: log it, and keep the queue moving for the next tuning
+        o.logger.error({ err, model: job.name }, 'tuning outcome could not be recorded');
       });
     },
     cancel(name) {
