@@ -1,4 +1,4 @@
-// `node --import tsx eval/tuned.ts [--data DIR] [--file Monthly]`: each frequency file taken as one
+// `node --import tsx eval/tuned.ts [--data DIR] [--file Monthly] [--windows 2] [--finalists 3]`: each frequency file taken as one
 // organization's data: a model is tuned on the train parts (exactly as POST /v1/models does, on the
 // worker pool), then tempo and the tuned config are scored on the test parts tuning never saw,
 // as OWA against Naive2, with the season length told (as `npm run eval` does) and blind.
@@ -10,12 +10,18 @@ import { loadForecaster } from '../src/core/node.js';
 import type { CoreConfig, Forecaster } from '../src/core/index.js';
 import { createComputePool } from '../src/compute/pool.js';
 import { candidateConfigs } from '../src/tuning/candidates.js';
-import { tune } from '../src/tuning/tune.js';
+import { DEFAULT_TUNE_OPTIONS, tune } from '../src/tuning/tune.js';
 import { mase, mean, owa, smape } from '../src/metrics/index.js';
 import { parseCsv, type SeriesRow } from './csv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' }, windows: { type: 'string' }, finalists: { type: 'string' } } });
+// the service's defaults unless asked otherwise, to try other settings before changing them
+const options = {
+  ...DEFAULT_TUNE_OPTIONS,
+  ...(args.windows ? { windows: Number(args.windows) } : {}),
+  ...(args.finalists ? { finalists: Number(args.finalists) } : {}),
+};
 const dir = args.data ?? join(root, '../shared/data/dev');
 
 // OWA of `config` on the test parts, against Naive2 told the season
@@ -41,6 +47,7 @@ for (const f of files) {
     { series: rows.map((r) => r.train), horizon: rows[0].horizon, base: {}, candidates: candidateConfigs({}) },
     (input) => pool.scoreMany(input),
     () => {},
+    options,
   );
   const secs = (Date.now() - t0) / 1000;
   const h = report.holdout;
