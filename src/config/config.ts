@@ -12,6 +12,18 @@ export interface Bounds {
   maxLevels: number;
 }
 
+/** Bounds and timings of model tuning (POST /v1/models). */
+export interface TuningBounds {
+  /** Most training series one tuning may take. */
+  maxSeries: number;
+  /** Most training values, over all series. */
+  maxValues: number;
+  /** Largest POST /v1/models body. */
+  bodyLimitBytes: number;
+  /** A tuning whose owner has not reported for this long is taken for interrupted and marked failed. */
+  staleMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -25,6 +37,7 @@ export interface Config {
   /** Server secret mixed into key hashes (HMAC-SHA256); null = plain SHA-256. */
   keyPepper: string | null;
   bounds: Bounds;
+  tuning: TuningBounds;
   forecastTimeoutMs: number;
   lockLeaseMs: number;
   workers: number;
@@ -176,6 +189,13 @@ export function loadConfig(flags: Flags, env: Env): Config {
       bodyLimitBytes: integer(e('TEMPO_BODY_LIMIT_BYTES'), 1_048_576, 1024, 1024 * 1024 * 1024),
       // The core's level buffer has MAX_LEVELS slots; more cannot be passed through.
       maxLevels: integer(e('TEMPO_MAX_LEVELS'), 10, 0, MAX_LEVELS),
+    }),
+    tuning: Object.freeze({
+      maxSeries: integer(e('TEMPO_TUNING_MAX_SERIES'), 5000, 1, 10_000_000),
+      maxValues: integer(e('TEMPO_TUNING_MAX_VALUES'), 1_000_000, 1, 1_000_000_000),
+      bodyLimitBytes: integer(e('TEMPO_TUNING_BODY_LIMIT_BYTES'), 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      // the tuner reports at least every few seconds; five missed reports mean its instance is gone
+      staleMs: integer(e('TEMPO_TUNING_STALE_MS'), 30_000, 1000, 3_600_000),
     }),
     forecastTimeoutMs: integer(e('TEMPO_FORECAST_TIMEOUT_MS'), 10_000, 1, 3_600_000),
     lockLeaseMs: integer(e('TEMPO_LOCK_LEASE_MS'), 30_000, 1000, 3_600_000),

@@ -13,13 +13,20 @@ import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
 import { computeChain, type ComputeChainParts } from './compute-chain.js';
 import { gatePool, type GatedPool } from './http/compute-gate.js';
-import type { DrainState } from './middleware/drain-guard.js';
+import { drainGuard, type DrainState } from './middleware/drain-guard.js';
+import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
+import { jsonBody } from './body/json-body.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { failedAuthLimit } from './middleware/failed-auth-limit.js';
 import { modelAccess } from './middleware/model-access.js';
 import { requestId } from './middleware/request-id.js';
 import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
+import { validateCrossValidation } from './middleware/validate-cross-validation.js';
+import { crossValidationRoute } from './routes/cross-validation.js';
+import { validateTunedModel } from './middleware/validate-tuned-model.js';
+import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
+import { createTuningService, type TuningService } from '../tuning/service.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
@@ -46,6 +53,8 @@ export interface TempoApp {
   /** The pool every computing route runs on (queued forecasts are refused when draining). */
   pool: GatedPool;
   isDraining(): boolean;
+  /** The background tunings of this process; close it before the pool. */
+  tuning: TuningService;
   /** Every route the router answers, as OpenAPI-style paths ({param}) with their methods; for the document's completeness test. */
   routes(): Array<{ path: string; methods: string[] }>;
 }
@@ -87,13 +96,34 @@ export function createApp(deps: AppDeps): TempoApp {
   router.post('/:model/v1/forecast',
     ...computeChain(chain, forecastBody, validateForecast(config.bounds)),
     forecastRoute(pool, metrics));
+  router.post('/:model/v1/cross-validation',
+    ...computeChain(chain, forecastBody, validateCrossValidation(config.bounds)),
+    crossValidationRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
-  router.get('/v1/models', auth, modelsRoute(store));
+  router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
+  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)) });
+  // not a model's route and not a forecast: no model check and no running lock, but the same
+  // cheap refusals first (quota before the body, which may be up to TEMPO_TUNING_BODY_LIMIT_BYTES)
+  router.post('/v1/models',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    admitRequest(limits, config.limitsFailOpen),
+    jsonBody({
+      maxBytes: config.tuning.bodyLimitBytes,
+      maxDepth: MAX_BODY_DEPTH,
+      // every value plus a timestamp each, and the ids and fields around them
+      maxElements: 2 * config.tuning.maxValues + 4 * config.tuning.maxSeries + 64,
+    }),
+    validateTunedModel(config.bounds, config.tuning),
+    createTunedModelRoute(store, tuning));
+  router.get('/v1/models/:name', auth, getTunedModelRoute(store, config.tuning.staleMs));
+  router.delete('/v1/models/:name', auth, deleteTunedModelRoute(store, tuning));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
-  mountSelfDescription(router, config.bounds);
+  mountSelfDescription(router, config.bounds, config.tuning);
 
   const app = new Koa({ proxy: false });
   app.use(requestId());
@@ -111,6 +141,7 @@ export function createApp(deps: AppDeps): TempoApp {
   return {
     app,
     metrics,
+    tuning,
     inFlight: () => drain.inFlight,
     pool,
     startDraining: () => {

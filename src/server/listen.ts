@@ -57,6 +57,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw err;
   }
   await warnUnrunnableModels(store, logger);
+  // a tuning left 'tuning' by a server that stopped (this one, before a restart) will never finish
+  await store.failStaleTunings(new Date(Date.now() - config.tuning.staleMs).toISOString());
   const tempo = createApp({ config, store, limits, pool, logger });
   // made here rather than by app.listen: the timeout sweep interval is a constructor option, and
   // Node's default (30 s) would let a slow sender hold a socket far past its header timeout
@@ -99,6 +101,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     guard.stop();
     server.closeAllConnections();
     await stopped;
+    await tempo.tuning.close();
     // a forecast still running in a worker ends with the worker; the grace is over
     if (!options.pool) await Promise.race([pool.close(), sleep(300)]);
   }

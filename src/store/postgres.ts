@@ -15,6 +15,8 @@ import { monotonicIsoClock } from './clock.js';
 import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
 import { STATEMENTS } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
+import { finishParams, tuningFromRow, type NewTuning, type TuningOutcome, type TuningRecord, type TuningRow } from './tuning-types.js';
+import { INTERRUPTED_TUNING } from './tuning-messages.js';
 import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
 import { redactUrl } from '../config/redact-url.js';
 
@@ -223,6 +225,59 @@ class PostgresStore implements Store {
       throw err;
     }
     return { name: model.name, organizationId: model.organizationId, base: model.base, config: JSON.parse(config) as Record<string, unknown>, createdAt: at };
+  }
+
+  async createTuning(t: NewTuning): Promise<TuningRecord> {
+    const at = this.now();
+    try {
+      await this.transaction(async (c) => {
+        if ((await c.query(SQL.modelNameUsed, [t.name, t.name])).rowCount) throw new StoreConflictError(`a model named ${t.name} already exists`);
+        await c.query(SQL.insertTuning, [t.name, t.organizationId, t.base, at, at]);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new StoreConflictError(`a model named ${t.name} already exists`);
+      throw err;
+    }
+    return (await this.getTuning(t.name, t.organizationId))!;
+  }
+
+  async getTuning(name: string, organizationId: string): Promise<TuningRecord | undefined> {
+    const [row] = await this.rows<TuningRow>(SQL.getTuning, [name, organizationId]);
+    return row === undefined ? undefined : tuningFromRow(row);
+  }
+
+  async listTunings(organizationId: string): Promise<TuningRecord[]> {
+    return (await this.rows<TuningRow>(SQL.listTunings, [organizationId])).map(tuningFromRow);
+  }
+
+  async setTuningProgress(name: string, progress: number): Promise<void> {
+    await this.pool.query(SQL.setTuningProgress, [progress, this.now(), name]);
+  }
+
+  async finishTuning(name: string, outcome: TuningOutcome): Promise<boolean> {
+    const at = this.now();
+    return this.transaction(async (c) => {
+      if (!(await c.query(SQL.finishTuning, finishParams(name, outcome, at))).rowCount) return false;
+      if (outcome.status === 'ready') {
+        const row = (await c.query<TuningRow>(SQL.getTuningByName, [name])).rows[0];
+        await c.query(SQL.insertModel, [name, row.organization_id, row.base, JSON.stringify(outcome.config), at]);
+        await c.query(SQL.insertAccess, [name, row.organization_id, at]);
+      }
+      return true;
+    });
+  }
+
+  async deleteTuning(name: string, organizationId: string): Promise<boolean> {
+    return this.transaction(async (c) => {
+      if (!(await c.query(SQL.deleteTuning, [name, organizationId])).rowCount) return false;
+      await c.query(SQL.deleteOwnAccess, [name, organizationId]);
+      await c.query(SQL.deleteOwnModel, [name, organizationId]);
+      return true;
+    });
+  }
+
+  async failStaleTunings(before: string): Promise<number> {
+    return (await this.pool.query(SQL.failStaleTunings, [INTERRUPTED_TUNING, this.now(), before])).rowCount ?? 0;
   }
 
   onKeyChanged(listener: (keyId: string) => void): void {

@@ -57,17 +57,25 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
     });
   }
 
-  async function forecast(input: ForecastInput): Promise<ForecastResult> {
+  // every request's computation takes a slot, so draining refuses it while it waits
+  async function gated<T>(work: () => Promise<T>): Promise<T> {
     await acquire();
     try {
-      return await pool.forecast(input);
+      return await work();
     } finally {
       release();
     }
   }
 
+  async function forecast(input: ForecastInput): Promise<ForecastResult> {
+    return gated(() => pool.forecast(input));
+  }
+
   return {
     forecast,
+    backtest: (input) => gated(() => pool.backtest(input)),
+    // background tuning is not a caller's request: it is stopped by its own service before the pool closes
+    scoreMany: (input) => pool.scoreMany(input),
     ready: () => pool.ready(),
     inFlight: () => running + queue.length,
     close: () => pool.close(),

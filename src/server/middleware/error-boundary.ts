@@ -33,7 +33,8 @@ export function errorBoundary(logger: Logger): Middleware {
       for (const [name, value] of Object.entries(err.headers)) ctx.set(name, value);
       if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="tempo", error="invalid_token"');
       const retry = RETRY_AFTER_DEFAULT[err.status];
-      if (retry !== undefined && !ctx.response.get('Retry-After')) ctx.set('Retry-After', retry);
+      // waiting does not free a taken name
+      if (retry !== undefined && err.code !== 'MODEL_NAME_TAKEN' && !ctx.response.get('Retry-After')) ctx.set('Retry-After', retry);
       ctx.body = body;
       ctx.type = 'application/problem+json';
     }

@@ -21,6 +21,9 @@ export function modelAccess(store: Store, appUrl: string | null): Middleware {
     } catch (err) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'the model store cannot be reached; retry shortly', { cause: err });
     }
+    if (model === undefined && (await store.getTuning(name, key.organizationId).catch(() => undefined))?.status === 'tuning') {
+      throw new ApiError('MODEL_NOT_READY', 'this model is still being tuned; GET /v1/models/{name} shows its progress', { headers: { 'Retry-After': '5' } });
+    }
     if (model === undefined) {
       // the path's model name is not echoed: a caller may have pasted something private there
       throw new ApiError('MODEL_NOT_AVAILABLE',

@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import type { ServerMetrics } from '../metrics.js';
 
 /** What happened to a forecast, as the metrics label it. */
-function outcomeOf(err: unknown): string {
+export function outcomeOf(err: unknown): string {
   if (err instanceof ComputeTimeoutError) return 'timeout';
   if (err instanceof ComputeRejectedError) return 'rejected';
   if (err instanceof ComputeOverloadedError) return 'overloaded';
@@ -18,7 +18,7 @@ function outcomeOf(err: unknown): string {
 }
 
 /** Maps a pool failure to its API error (the error table in docs/api.md). */
-function apiErrorOf(err: unknown): ApiError {
+export function apiErrorOf(err: unknown): ApiError {
   if (err instanceof ComputeTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE',
       'the forecast took longer than this server allows; retry later or send a shorter series', { cause: err });
