@@ -8,6 +8,7 @@ import type { ModelRecord } from '../../store/types.js';
 import type { ServerMetrics } from '../metrics.js';
 import type { CrossValidationRequest } from '../middleware/validate-cross-validation.js';
 import { apiErrorOf, outcomeOf } from './forecast.js';
+import { need } from '../state.js';
 
 // NaN marks a missing value inside the host; JSON says null
 const nullIfMissing = (xs: number[]) => xs.map((v) => (Number.isNaN(v) ? null : v));
@@ -15,8 +16,8 @@ const nullIfMissing = (xs: number[]) => xs.map((v) => (Number.isNaN(v) ? null : 
 /** Runs the backtest for ctx.state.crossValidationRequest with the model's stored config. */
 export function crossValidationRoute(pool: ComputePool, metrics: ServerMetrics): Middleware {
   return async (ctx) => {
-    const body = ctx.state.crossValidationRequest as CrossValidationRequest;
-    const model = ctx.state.model as ModelRecord;
+    const body = need(ctx, 'crossValidationRequest');
+    const model = need(ctx, 'model');
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     try {
       const result = await pool.backtest({

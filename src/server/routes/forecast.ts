@@ -8,6 +8,7 @@ import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/typ
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import type { ServerMetrics } from '../metrics.js';
+import { need } from '../state.js';
 
 /** What happened to a forecast, as the metrics label it. */
 export function outcomeOf(err: unknown): string {
@@ -42,8 +43,8 @@ export function apiErrorOf(err: unknown): ApiError {
 /** Runs the forecast for ctx.state.forecastRequest with the model's stored config. */
 export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middleware {
   return async (ctx) => {
-    const body = ctx.state.forecastRequest as ForecastRequestBody;
-    const model = ctx.state.model as ModelRecord;
+    const body = need(ctx, 'forecastRequest');
+    const model = need(ctx, 'model');
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     try {
       const result = await pool.forecast({

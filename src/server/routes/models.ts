@@ -4,11 +4,12 @@ import type { ModelsResponseBody } from '../../shared/types.js';
 import type { KeyRecord, Store } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import { tunedModelBody } from './tuned-models.js';
+import { need } from '../state.js';
 
 /** Lists the models of the authenticated key's organization, and its tunings in every state (a silent one marked failed first). */
 export function modelsRoute(store: Store, tuningStaleMs?: number): Middleware {
   return async (ctx) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     let models, tunings;
     try {
       if (tuningStaleMs !== undefined) await store.failStaleTunings(new Date(Date.now() - tuningStaleMs).toISOString());

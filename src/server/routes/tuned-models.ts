@@ -7,6 +7,7 @@ import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';
 import type { TuningService } from '../../tuning/service.js';
 import { ApiError } from '../errors.js';
+import { need } from '../state.js';
 
 // every store failure here means the same to the caller
 async function reach<T>(work: Promise<T>): Promise<T> {
@@ -38,8 +39,8 @@ const notYours = () => new ApiError('MODEL_NOT_AVAILABLE', 'your organization ha
 /** POST /v1/models: records the tuning, queues it, answers 202 with Location. */
 export function createTunedModelRoute(store: Store, tuning: TuningService): Middleware {
   return async (ctx) => {
-    const key = ctx.state.key as KeyRecord;
-    const body = ctx.state.tunedModelRequest as TunedModelRequestBody;
+    const key = need(ctx, 'key');
+    const body = need(ctx, 'tunedModelRequest');
     const baseName = body.base ?? 'tempo';
     const base = await reach(store.getModelForOrg(baseName, key.organizationId));
     if (base === undefined) {
@@ -72,7 +73,7 @@ export function createTunedModelRoute(store: Store, tuning: TuningService): Midd
 /** GET /v1/models/{name}: the organization's tuning, after marking failed any whose server went silent. */
 export function getTunedModelRoute(store: Store, staleMs: number): Middleware {
   return async (ctx) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     await reach(store.failStaleTunings(new Date(Date.now() - staleMs).toISOString()));
     const t = await reach(store.getTuning(String(ctx.params.name), key.organizationId));
     if (t === undefined) throw notYours();
@@ -83,7 +84,7 @@ export function getTunedModelRoute(store: Store, staleMs: number): Middleware {
 /** DELETE /v1/models/{name}: removes the organization's tuned model (stopping its tuning here if it runs here); 204. */
 export function deleteTunedModelRoute(store: Store, tuning: TuningService): Middleware {
   return async (ctx) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     const name = String(ctx.params.name);
     if (!(await reach(store.deleteTuning(name, key.organizationId)))) throw notYours();
     tuning.cancel(name);
