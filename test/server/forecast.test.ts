@@ -208,9 +208,12 @@ describe('time limit and worker failures', () => {
     while (t.server.pool.inFlight() === 0) await new Promise((r) => setTimeout(r, 5));
     const [b, c] = await Promise.all([1, 2].map(() => t.forecast(fixture.key, { series: [1, 2], horizon: 1 })));
     expect([b.status, c.status]).toEqual([409, 409]);
-    // the lease is 1 s; at 1.5 s the renewals must still be holding it
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await t.limits.acquireLock(keyId, 1000)).toBeNull();
+    // the lease is 1 s: for 1.5 s, well past it, the renewals must keep holding it at every look
+    const until = Date.now() + 1500;
+    while (Date.now() < until) {
+      expect(await t.limits.acquireLock(keyId, 1000)).toBeNull();
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const res = await slow;
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -8,6 +8,7 @@ import { Ajv } from 'ajv';
 import { tunedModelResponseSchema } from '../../src/server/schemas/tuned-model-response.js';
 import { waitFor } from '../support/wait.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
+import Database from 'better-sqlite3';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness({ config: { tuning: { maxSeries: 50, maxValues: 5000, bodyLimitBytes: 1 << 20, staleMs: 1000 } } }); });
@@ -146,7 +147,10 @@ describe('restart', () => {
       const { fullKey } = await first.key({ organizationId: 'restart-co' });
       await first.store.createTuning({ name: 'restart-model', organizationId: 'restart-co', base: 'tempo' });
       await first.close();
-      await new Promise((r) => setTimeout(r, 1100));
+      // the previous run's last report, a long time ago (rather than sleeping past staleMs)
+      const db = new Database(join(dataDir, 'tempo.db'));
+      db.prepare("UPDATE model_tunings SET updated_at = '2000-01-01T00:00:00.000Z' WHERE name = ?").run('restart-model');
+      db.close();
       const second = await startHarness({ dataDir, config: { tuning } });
       try {
         expect((await second.store.getTuning('restart-model', 'restart-co'))!.status).toBe('failed');
