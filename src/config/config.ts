@@ -11,6 +11,14 @@ export interface Bounds {
   maxLevels: number;
 }
 
+/** Bounds on one batch request (SPEC Part C "Many series"). */
+export interface BatchBounds {
+  maxSeries: number;
+  maxValues: number;
+  /** Largest body after gzip inflation. */
+  bodyLimitBytes: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -24,6 +32,7 @@ export interface Config {
   /** Server secret mixed into key hashes (HMAC-SHA256); null = plain SHA-256. */
   keyPepper: string | null;
   bounds: Bounds;
+  batchBounds: BatchBounds;
   forecastTimeoutMs: number;
   lockLeaseMs: number;
   workers: number;
@@ -151,6 +160,11 @@ export function loadConfig(flags: Flags, env: Env): Config {
       bodyLimitBytes: integer(e('TEMPO_BODY_LIMIT_BYTES'), 1_048_576, 1024, 1024 * 1024 * 1024),
       // The core's level buffer has MAX_LEVELS slots; more cannot be passed through.
       maxLevels: integer(e('TEMPO_MAX_LEVELS'), 10, 0, MAX_LEVELS),
+    }),
+    batchBounds: Object.freeze({
+      maxSeries: integer(e('TEMPO_BATCH_MAX_SERIES'), 10_000, 1, 10_000_000),
+      maxValues: integer(e('TEMPO_BATCH_MAX_VALUES'), 2_000_000, 1, 1_000_000_000),
+      bodyLimitBytes: integer(e('TEMPO_BATCH_BODY_LIMIT_BYTES'), 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     }),
     forecastTimeoutMs: integer(e('TEMPO_FORECAST_TIMEOUT_MS'), 10_000, 1, 3_600_000),
     lockLeaseMs: integer(e('TEMPO_LOCK_LEASE_MS'), 30_000, 1000, 3_600_000),

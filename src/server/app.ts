@@ -20,6 +20,7 @@ import { runningLock } from './middleware/running-lock.js';
 import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
 import { forecastRoute } from './routes/forecast.js';
+import { batchBody, forecastBatchRoute, validateBatch } from './routes/forecast-batch.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
 import { mountSettingsPage } from './routes/settings-page.js';
@@ -69,6 +70,17 @@ export function createApp(deps: AppDeps): TempoApp {
     admitRequest(limits, config.limitsFailOpen),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     forecastRoute(pool, metrics));
+  // SPEC's order holds: the request counts before its (up to 64 MiB) body is read
+  router.post('/:model/v1/forecast/batch',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    model,
+    admitRequest(limits, config.limitsFailOpen),
+    batchBody(config.batchBounds),
+    validateBatch(config.bounds, config.batchBounds),
+    runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
+    forecastBatchRoute(pool, config.workers));
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store));
   router.get('/healthz', healthzRoute());

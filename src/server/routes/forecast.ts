@@ -18,7 +18,7 @@ function outcomeOf(err: unknown): string {
 }
 
 /** Maps a pool failure to the API error SPEC assigns it. */
-function apiErrorOf(err: unknown): ApiError {
+export function apiErrorOf(err: unknown): ApiError {
   if (err instanceof ComputeTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE',
       'the forecast took longer than this server allows; retry later or send a shorter series', { cause: err });
