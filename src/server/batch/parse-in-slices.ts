@@ -106,7 +106,11 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
   return members;
 }
 
-/** JSON.parse's answer for `text`, computed in slices of about `sliceChars` with yields between; throws JsonSyntaxError. */
+/**
+ * JSON.parse's answer for `text`, computed in slices of about `sliceChars` with yields between;
+ * throws JsonSyntaxError. A text that is not an object and longer than one slice is not parsed and
+ * comes back as [] (a batch body must be an object, so it is refused whatever it holds).
+ */
 export async function parseJsonInSlices(text: string, sliceChars = SLICE_CHARS): Promise<unknown> {
   let start = 0;
   while (start < text.length && blank(text, start, start + 1)) start++;
