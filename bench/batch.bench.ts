@@ -11,13 +11,14 @@ import { loadForecaster } from '../src/core/node.js';
 import { prng, seasonalSeries } from './fixtures.js';
 import { isMain, runAlone, type BenchRow, type SuiteResult } from './harness.js';
 
-const SERIES = 10_000;
+/** Series in the batch; TEMPO_BENCH_BATCH_SERIES overrides it for a quick look (the target is stated for 10,000). */
+const SERIES = Number(process.env.TEMPO_BENCH_BATCH_SERIES ?? 10_000);
 const HORIZON = 18;
 const LEVELS = [80, 95];
 /** Every how-many-th series the single-thread baseline fits (1 = all); TEMPO_BENCH_BATCH_SAMPLE overrides. */
 const SAMPLE_EVERY = Number(process.env.TEMPO_BENCH_BATCH_SAMPLE ?? 4);
 /** How long the slow reader reads slowly before it drains the rest. */
-const SLOW_MS = 20_000;
+const SLOW_MS = Number(process.env.TEMPO_BENCH_BATCH_SLOW_MS ?? 20_000);
 /** The slow reader: this many bytes … */
 const SLOW_BYTES = 16 * 1024;
 /** … every this many ms (64 KiB/s, well below what the batch produces). */
@@ -139,9 +140,9 @@ export async function batchSuite(): Promise<SuiteResult> {
       rows: [
         row('core single-thread (series/s)', singleSeconds * SAMPLE_EVERY, singleRate,
           `${sample.length} of the ${SERIES} series (every ${SAMPLE_EVERY}th), in-process; × ${server.workers} workers = ${target.toFixed(1)} series/s`),
-        row('HTTP batch 10,000 x-ndjson', fast.seconds, httpRate,
+        row(`HTTP batch ${SERIES} x-ndjson`, fast.seconds, httpRate,
           `${fast.seconds.toFixed(1)} s, ${(100 * httpRate / target).toFixed(1)}% of workers × single-thread (target ≥ 80%); server CPU ${(1000 * serverCpuPerSeries).toFixed(2)} ms/series vs core ${(1000 * singleCpuPerSeries).toFixed(2)} ms/series (${(100 * singleCpuPerSeries / serverCpuPerSeries).toFixed(1)}%); load ${loadavg()[0].toFixed(1)}; RSS +${mb(fast.peakRss - idle).toFixed(1)} MB over idle ${mb(idle).toFixed(0)} MB (target < 200)`),
-        row('HTTP batch 10,000 slow reader', slow.seconds, SERIES / slow.seconds,
+        row(`HTTP batch ${SERIES} slow reader`, slow.seconds, SERIES / slow.seconds,
           `read ${SLOW_BYTES / 1024} KiB per ${SLOW_EVERY_MS} ms for ${SLOW_MS / 1000} s, then drained; RSS +${mb(slow.peakRss - idleSlow).toFixed(1)} MB over idle ${mb(idleSlow).toFixed(0)} MB (target < 100); answer ${mb(slow.bytes).toFixed(1)} MB`),
       ],
     };
