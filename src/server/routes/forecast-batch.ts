@@ -25,9 +25,10 @@ export function batchBody(batch: BatchBounds): Middleware {
     if (!ctx.is('application/json')) {
       throw new ApiError('REQUEST_INVALID', 'send the body as JSON with "Content-Type: application/json"', { status: 415 });
     }
-    const text = await readBodyText(ctx.req, batch.bodyLimitBytes);
+    // the text goes out of scope here, so it is not kept alive for as long as the batch computes
+    const parse = async () => parseJsonInSlices(await readBodyText(ctx.req, batch.bodyLimitBytes));
     try {
-      ctx.state.batchBody = await parseJsonInSlices(text);
+      ctx.state.batchBody = await parse();
     } catch (err) {
       if (!(err instanceof JsonSyntaxError)) throw err;
       throw new ApiError('REQUEST_INVALID',
