@@ -146,6 +146,7 @@ describe('POST /{model}/v1/forecast/batch', () => {
       [{ horizon: 2, series: [{ id: 'a' }] }, '/series/0/values'],
       [{ horizon: 2, series: [{ id: 'a', values: [null, null] }] }, '/series/0/values/0'],
       [{ horizon: 2, series: [{ id: 'a', values: s, season_length: 0 }] }, '/series/0/season_length'],
+      [{ horizon: 2, series: [{ id: 'a', values: s }, { id: 'b', values: Array(10_001).fill(1) }] }, '/series/1/values'],
       [{ horizon: 2, series: [{ id: 'a', values: s, colour: 'red' }] }, '/series/0/colour'],
       [{ horizon: 2, series: [7] }, '/series/0'],
       [{ horizon: 2, series: [] }, '/series'],

@@ -77,7 +77,9 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
         firstIndexOf.set(id, i);
       }
       if (Array.isArray(item.values)) values += item.values.length;
-      const one = { ...pick(item, ['season_length']), series: item.values, horizon: horizonOk ? body.horizon : 1 };
+      // one element past the bound is enough for the check to say "too long", at a bounded cost
+      const vals = Array.isArray(item.values) ? item.values.slice(0, bounds.maxSeriesLength + 1) : item.values;
+      const one = { ...pick(item, ['season_length']), series: vals, horizon: horizonOk ? body.horizon : 1 };
       if (one.series === undefined) delete (one as { series?: unknown }).series;
       for (const e of checkForecast(one)) {
         if (e.pointer.startsWith('/series')) {
