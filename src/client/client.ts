@@ -15,7 +15,6 @@ import type {
   ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
 } from './types.js';
 import { batchBody, batchItem, forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
-import { ERROR_CATALOGUE, type ErrorCode } from '../shared/codes.js';
 import type {
   BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
 } from '../shared/types.js';
@@ -337,7 +336,8 @@ export class TempoClient {
   #streamFailure(line: BatchStreamFailure, headers: Headers): TempoError {
     const e = line?.error ?? {};
     const code = typeof e.code === 'string' ? e.code : undefined;
-    const status = code !== undefined && Object.hasOwn(ERROR_CATALOGUE, code) ? ERROR_CATALOGUE[code as ErrorCode].status : 500;
+    // the codes a server can end a stream with; the catalogue itself stays out of the client's run-time imports
+    const status = code === 'SERVICE_UNAVAILABLE' ? 503 : code === 'REQUEST_INVALID' ? 400 : 500;
     const Cls = classFor(code, status);
     const detail = typeof e.detail === 'string' ? this.#scrub(e.detail) : undefined;
     return new Cls({

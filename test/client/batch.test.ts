@@ -1,7 +1,9 @@
 // forecastBatch and forecastMany against a real server: answers in order, chunking, progress,
 // bounded read-ahead, a cut stream resumed from its first unanswered series, refusals and aborts.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { AbortError, RequestInvalidError, TempoClient, type BatchItem, type BatchSeries, type FetchLike } from '../../src/client/index.js';
+import { AbortError, InternalServerError, RequestInvalidError, TempoClient, type BatchItem, type BatchSeries, type FetchLike } from '../../src/client/index.js';
+import { createComputePool } from '../../src/compute/pool.js';
+import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { rejectionOf } from './helpers.js';
 
@@ -149,5 +151,29 @@ describe('forecastMany', () => {
     expect(got).toBe(5);
     const again = await c.forecast({ series: [1, 2, 3, 4], horizon: 1 }, { maxRetries: 10 });
     expect(again.forecast).toHaveLength(1);
+  });
+});
+
+describe('forecastMany when the server fails mid-answer', () => {
+  it('yields what was answered, retries the rest, and throws InternalServerError when it keeps failing', async () => {
+    const pool = createComputePool({ workers: 1, timeoutMs: 3000, wasmPath: buildTrappingCore() });
+    const t = await startHarness({ pool });
+    try {
+      const { fullKey } = await t.key();
+      const w = watchedFetch();
+      const c = new TempoClient({ apiKey: fullKey, baseUrl: t.url, fetch: w.fetch, maxRetries: 1, backoffBaseMs: 1 });
+      const series = Array.from({ length: 64 }, (_, i) => ({ id: `s${i}`, values: new Array(i === 40 ? 13 : 5).fill(i + 1) }));
+      const got: string[] = [];
+      const err = await rejectionOf((async () => { for await (const x of c.forecastMany(series, { horizon: 2 })) got.push(x.id); })());
+      expect(err).toBeInstanceOf(InternalServerError);
+      expect((err as InternalServerError).attempts).toBe(2);
+      // the first group was answered; the retry starts at the first unanswered series, whose group traps again
+      expect(got).toEqual(series.slice(0, 32).map((s) => s.id));
+      expect(w.bodies).toHaveLength(2);
+      expect(JSON.parse(w.bodies[1]).series.map((s: { id: string }) => s.id)).toEqual(series.slice(32).map((s) => s.id));
+    } finally {
+      await t.close();
+      await pool.close();
+    }
   });
 });

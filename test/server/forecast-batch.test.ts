@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import { createComputePool, type ComputePool } from '../../src/compute/pool.js';
+import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
 
 // the real pool, counting the series handed to workers so a test can see what was scheduled
@@ -258,5 +259,56 @@ describe('POST /{model}/v1/forecast/batch', () => {
     });
     expect(foreign.status).toBe(404);
     expect((await problem(foreign)).code).toBe('MODEL_NOT_AVAILABLE');
+  });
+});
+
+describe('POST /{model}/v1/forecast/batch when the model fails', () => {
+  it('answers one refused series as an entry with its pointer and the rest as usual', async () => {
+    const { fullKey } = await h.key();
+    const res = await post(fullKey, { horizon: 3, series: [{ id: 'ok', values: seasonal(30) }, { id: 'huge', values: [1e308, 1e308, -1e308] }] });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.forecasts[0].forecast).toHaveLength(3);
+    expect(body.forecasts[1]).toEqual({ id: 'huge', error: { code: 'REQUEST_INVALID', detail: expect.stringMatching(/^the model cannot forecast this series/), pointer: '/series/1' } });
+  });
+
+  describe('with a core that traps on 13 values', () => {
+    let pool: ComputePool;
+    let t: Harness;
+    beforeAll(async () => {
+      pool = createComputePool({ workers: 1, timeoutMs: 3000, wasmPath: buildTrappingCore() });
+      t = await startHarness({ pool });
+    });
+    afterAll(async () => {
+      await t.close();
+      await pool.close();
+    });
+    const send = (key: string, body: unknown, accept = 'application/json') => fetch(`${t.url}/tempo/v1/forecast/batch`, {
+      method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: accept }, body: JSON.stringify(body),
+    });
+    const shortSeries = (n: number, trapAt: number) => Array.from({ length: n }, (_, i) => ({ id: `s${i}`, values: new Array(i === trapAt ? 13 : 5).fill(i + 1) }));
+
+    it('ends an x-ndjson answer with an error line after the series answered before the failure', async () => {
+      const k = await t.key();
+      const res = await send(k.fullKey, { horizon: 2, series: shortSeries(64, 40) }, 'application/x-ndjson');
+      expect(res.status).toBe(200);
+      const lines = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
+      expect(lines.slice(0, -1).map((x) => x.id)).toEqual(shortSeries(32, -1).map((s) => s.id));
+      expect(lines.at(-1)).toEqual({ error: { code: 'INTERNAL_ERROR', detail: expect.any(String), request_id: res.headers.get('x-request-id') } });
+      expect(JSON.stringify(lines.at(-1))).not.toMatch(/abort|stack|worker|\.ts|\.js/i);
+      const token = await t.limits.acquireLock(k.keyId, 1000);
+      expect(token).not.toBeNull();
+      await t.limits.releaseLock(k.keyId, token!);
+    });
+
+    it('answers 500 problem+json when the failure comes before the first byte', async () => {
+      const k = await t.key();
+      const res = await send(k.fullKey, { horizon: 2, series: shortSeries(10, 3) });
+      expect(res.status).toBe(500);
+      expect((await problem(res)).code).toBe('INTERNAL_ERROR');
+      const again = await send(k.fullKey, { horizon: 2, series: shortSeries(10, -1) });
+      expect(again.status).toBe(200);
+      expect((await again.json()).forecasts[9].forecast).toEqual([10, 10]);
+    });
   });
 });
