@@ -41,15 +41,22 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function startServerProcess(): Promise<{ child: ChildProcess; url: string; key: string; workers: number }> {
+interface ServerProcess { child: ChildProcess; url: string; key: string; workers: number; loop(): Promise<{ maxMs: number; p99Ms: number }> }
+
+async function startServerProcess(): Promise<ServerProcess> {
   const script = fileURLToPath(new URL('./batch-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
+  const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const { url, key, workers } = JSON.parse(first) as { url: string; key: string; workers: number };
-  return { child, url, key, workers };
+  const loop = () => new Promise<{ maxMs: number; p99Ms: number }>((resolve) => {
+    lines.once('line', (l) => resolve(JSON.parse(l)));
+    child.stdin!.write('loop\n');
+  });
+  return { child, url, key, workers, loop };
 }
 
 interface Run { seconds: number; peakRss: number; bytes: number; lines: number; status: number }
@@ -119,12 +126,16 @@ export async function batchSuite(): Promise<SuiteResult> {
   try {
     // loads every worker's core, so idle means ready, not cold
     await runBatch(server.url, server.key, Buffer.from(JSON.stringify({ horizon: HORIZON, series: fixture.slice(0, 40) })), pid, false);
-    await new Promise((r) => setTimeout(r, 1000));
+    await server.loop();
+    // idle for a few seconds: the event loop's delay then is what the machine's load alone causes
+    await new Promise((r) => setTimeout(r, 3000));
     const idle = rssBytes(pid);
+    const idleLoop = await server.loop();
     const cpuBefore = cpuSeconds(pid);
     const fast = await runBatch(server.url, server.key, body, pid, false);
     if (fast.status !== 200 || fast.lines !== SERIES) throw new Error(`batch answered ${fast.status} with ${fast.lines} lines`);
     const serverCpuPerSeries = (cpuSeconds(pid) - cpuBefore) / SERIES;
+    const loopDelay = await server.loop();
     await new Promise((r) => setTimeout(r, 1000));
     const idleSlow = rssBytes(pid);
     const slow = await runBatch(server.url, server.key, body, pid, true);
@@ -141,7 +152,7 @@ export async function batchSuite(): Promise<SuiteResult> {
         row('core single-thread (series/s)', singleSeconds * SAMPLE_EVERY, singleRate,
           `${sample.length} of the ${SERIES} series (every ${SAMPLE_EVERY}th), in-process; × ${server.workers} workers = ${target.toFixed(1)} series/s`),
         row(`HTTP batch ${SERIES} x-ndjson`, fast.seconds, httpRate,
-          `${fast.seconds.toFixed(1)} s, ${(100 * httpRate / target).toFixed(1)}% of workers × single-thread (target ≥ 80%); server CPU ${(1000 * serverCpuPerSeries).toFixed(2)} ms/series vs core ${(1000 * singleCpuPerSeries).toFixed(2)} ms/series (${(100 * singleCpuPerSeries / serverCpuPerSeries).toFixed(1)}%); load ${loadavg()[0].toFixed(1)}; RSS +${mb(fast.peakRss - idle).toFixed(1)} MB over idle ${mb(idle).toFixed(0)} MB (target < 200)`),
+          `${fast.seconds.toFixed(1)} s, ${(100 * httpRate / target).toFixed(1)}% of workers × single-thread (target ≥ 80%); server CPU ${(1000 * serverCpuPerSeries).toFixed(2)} ms/series vs core ${(1000 * singleCpuPerSeries).toFixed(2)} ms/series (${(100 * singleCpuPerSeries / serverCpuPerSeries).toFixed(1)}%); load ${loadavg()[0].toFixed(1)}; RSS +${mb(fast.peakRss - idle).toFixed(1)} MB over idle ${mb(idle).toFixed(0)} MB (target < 200); event loop delay max ${loopDelay.maxMs.toFixed(0)} ms, p99 ${loopDelay.p99Ms.toFixed(0)} ms (idle: ${idleLoop.maxMs.toFixed(0)}, ${idleLoop.p99Ms.toFixed(0)})`),
         row(`HTTP batch ${SERIES} slow reader`, slow.seconds, SERIES / slow.seconds,
           `read ${SLOW_BYTES / 1024} KiB per ${SLOW_EVERY_MS} ms for ${SLOW_MS / 1000} s, then drained; RSS +${mb(slow.peakRss - idleSlow).toFixed(1)} MB over idle ${mb(idleSlow).toFixed(0)} MB (target < 100); answer ${mb(slow.bytes).toFixed(1)} MB`),
       ],

@@ -4,7 +4,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Characters scanned or parsed between two yields to the event loop. */
-export const SLICE_CHARS = 1 << 20;
+export const SLICE_CHARS = 1 << 18;
 
 /** The text is not JSON (the message says roughly where). */
 export class JsonSyntaxError extends Error {

@@ -14,7 +14,7 @@ export const MAX_ID_LENGTH = 128;
 
 const MAX_FIELD_ERRORS = 20;
 /** Series checked between two yields to the event loop. */
-const SERIES_PER_TURN = 500;
+const SERIES_PER_TURN = 100;
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
