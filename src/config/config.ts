@@ -11,7 +11,7 @@ export interface Bounds {
   maxLevels: number;
 }
 
-/** Bounds on one batch request (SPEC Part C "Many series"). */
+/** Bounds on one batch request: series, values in all, and body size. */
 export interface BatchBounds {
   maxSeries: number;
   maxValues: number;

@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): TempoApp {
     admitRequest(limits, config.limitsFailOpen),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     forecastRoute(pool, metrics));
-  // SPEC's order holds: the request counts before its (up to 64 MiB) body is read
+  // the same check order, so the request counts before its (up to 64 MiB) body is read
   router.post('/:model/v1/forecast/batch',
     drainGuard(drain),
     auth,

@@ -45,7 +45,7 @@ export interface ModelsResponseBody {
   models: ModelInfo[];
 }
 
-/** One series of a batch request (SPEC Part C "Many series"). */
+/** One series of a batch request. */
 export interface BatchSeriesBody {
   id: string;
   values: Array<number | null>;

@@ -1,4 +1,4 @@
-// POST /{model}/v1/forecast/batch (SPEC Part C "Many series"): the body read in bounded slices,
+// POST /{model}/v1/forecast/batch: the body read in bounded slices,
 // every series checked before any is computed, and the answer written as it is ready.
 import type { Middleware } from 'koa';
 import type { BatchBounds, Bounds } from '../../config/config.js';
