@@ -1,5 +1,5 @@
 // Computes a validated batch on the pool and writes the answer as it is ready, in request order:
-// a few groups in flight per worker, no new group while the socket's buffer is full, nothing new
+// a few groups ahead of the writing per worker, no new group while the socket's buffer is full, nothing new
 // once the caller has gone. Returns only when no group of this batch is still computing, so the
 // caller's running lock covers every series.
 import type { ServerResponse } from 'node:http';
@@ -16,7 +16,7 @@ export interface AnswerBatchOptions {
   config: CoreConfig;
   modelName: string;
   format: BatchFormat;
-  /** Groups computing at once (a couple per worker keeps every worker busy without a queue). */
+  /** Groups scheduled and not yet written, at most (a few per worker keeps every worker busy without a queue). */
   window: number;
   requestId: string;
   /** Called once, right before the first byte: sets status and headers. */
@@ -114,7 +114,9 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
           }
         }
         if (failed === null && emitNext === groups.length) break;
-        while (failed === null && next < groups.length && inFlight < o.window && !res.writableNeedDrain) schedule(next++);
+        // the window counts groups scheduled and not yet written, so answers that are done but wait
+        // for an earlier slow group are bounded too
+        while (failed === null && next < groups.length && next - emitNext < o.window && !res.writableNeedDrain) schedule(next++);
       }
       if ((cancelled || failed !== null) && inFlight === 0) break;
       await new Promise<void>((resolve) => { wakeUp = resolve; });
