@@ -7,6 +7,7 @@ import { boundarySuite } from './boundary.bench.js';
 import { etsKernelSuite } from './ets-kernel.bench.js';
 import { httpSuite } from './http.bench.js';
 import { backtestSuite } from './backtest.bench.js';
+import { batchSuite } from './batch.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
 
 const suites: Array<[string, () => Promise<SuiteResult>]> = [
@@ -15,6 +16,7 @@ const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['core', coreSuite],
   ['http', httpSuite],
   ['backtest', backtestSuite],
+  ['batch', batchSuite],
 ];
 
 const results: SuiteResult[] = [];

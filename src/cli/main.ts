@@ -4,6 +4,7 @@ import { ConfigError } from '../config/config.js';
 import { StoreConflictError, StoreValidationError } from '../store/types.js';
 import { DataDirError } from '../store/data-dir.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
+import { forecastServerCommand } from './forecast-server-command.js';
 import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
 import { serveCommand } from './serve.js';
@@ -28,6 +29,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'serve': return serveCommand(rest, io);
     case 'keys': return keysCommand(rest, io);
     case 'models': return modelsCommand(rest, io);
+    case 'forecast': return forecastServerCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;

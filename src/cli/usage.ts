@@ -11,6 +11,7 @@ Commands:
   keys enable KEY_ID    let a disabled key work again
   models create         create an organization's own model
   models list           list models
+  forecast --server     forecast a long CSV on a Tempo server, in batches
 
 'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.

@@ -1,26 +1,32 @@
 // TempoClient: the service's three endpoints as typed calls, with per-attempt timeouts, the
 // caller's AbortSignal, retries only where another attempt can help, and the key kept private.
-import { raceAbort, sleep as defaultSleep } from './abortable.js';
-import { errorFromResponse } from './error-from-response.js';
-import { AbortError, TempoError } from './errors/index.js';
+import { MAX_TIMER_MS, raceAbort, sleep as defaultSleep } from './abortable.js';
+import { classFor, errorFromResponse } from './error-from-response.js';
+import { AbortError, ConnectionError, TempoError, TimeoutError } from './errors/index.js';
+import { readLines } from './read-lines.js';
 import { parseRateLimit, type RateLimitState } from './rate-limit.js';
-import { keyHint, scrubber } from './redact.js';
+import { displayUrl, keyHint, scrubber } from './redact.js';
 import {
   DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS, isRetryable, retryDelayMs,
 } from './retry-policy.js';
 import { sendOnce } from './send-once.js';
 import type {
-  CallOptions, FetchLike, ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
+  BatchItem, BatchParams, BatchResult, BatchSeries, BatchSettings, CallOptions, FetchLike, ForecastManyOptions,
+  ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
 } from './types.js';
-import { forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
+import { batchBody, batchItem, forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
 import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
-import type { ForecastResponseBody, ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+import type {
+  BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
+} from '../shared/types.js';
 import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
 import type { TunedModelBody } from '../shared/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
 import { ModelTuningFailedError } from './errors/index.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Series per request in forecastMany unless told otherwise. */
+export const DEFAULT_BATCH_SIZE = 1000;
 
 // A header value must be visible ASCII; checking here keeps fetch from quoting a bad key in its error.
 const KEY_SHAPE = /^[\x21-\x7e]+$/;
@@ -171,6 +177,52 @@ export class TempoClient {
     }
   }
 
+  /** Forecasts many series in one request; the answer lists them in request order. One invalid series refuses the batch. */
+  async forecastBatch(params: BatchParams, options: CallOptions = {}): Promise<BatchResult> {
+    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+      throw new TypeError('forecastBatch needs { series: [{ id, values }], horizon: number }');
+    }
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/forecast/batch`, JSON.stringify(batchBody(params)), options);
+    const body = res.json as BatchResponseBody;
+    return { model: body.model, forecasts: body.forecasts.map(batchItem), requestId: res.requestId, rateLimit: res.rateLimit };
+  }
+
+  /**
+   * Forecasts every series `source` yields, `batchSize` at a time, and yields each answer as it
+   * arrives, in source order. Holds one batch at a time; a batch that fails is retried as the
+   * retry policy says, from its first unanswered series.
+   */
+  async *forecastMany(source: AsyncIterable<BatchSeries> | Iterable<BatchSeries>, options: ForecastManyOptions): AsyncGenerator<BatchItem> {
+    const size = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    if (!Number.isInteger(size) || size < 1) throw new RangeError('batchSize must be a whole number ≥ 1');
+    if (options === null || typeof options !== 'object' || typeof options.horizon !== 'number') {
+      throw new TypeError('forecastMany needs options with { horizon: number }');
+    }
+    const settings: BatchSettings = { horizon: options.horizon, level: options.level, seasonLength: options.seasonLength };
+    let done = 0;
+    let batches = 0;
+    const self = this;
+    async function* send(chunk: BatchSeries[]): AsyncGenerator<BatchItem> {
+      let k = 0;
+      for await (const item of self.#streamBatch(chunk, settings, options)) {
+        done += 1;
+        if (++k === chunk.length) batches += 1;
+        options.onProgress?.({ done, batches });
+        yield item;
+      }
+    }
+    let chunk: BatchSeries[] = [];
+    for await (const series of source) {
+      chunk.push(series);
+      if (chunk.length === size) {
+        yield* send(chunk);
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) yield* send(chunk);
+  }
+
   /** The key's metadata (status, organization, expiry, limits); does not count against the forecast quota. */
   async validate(options: CallOptions = {}): Promise<ValidateResult> {
     const model = checkModel(options.model ?? this.model, 'model');
@@ -216,6 +268,137 @@ export class TempoClient {
         throw withAttempts(new AbortError(signal?.aborted ? signal.reason : reason), attempt);
       }
     }
+  }
+
+  // One batch as x-ndjson, retried from its first unanswered series while the retry policy allows.
+  async *#streamBatch(items: BatchSeries[], settings: BatchSettings, options: CallOptions): AsyncGenerator<BatchItem> {
+    const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
+    const maxRetries = checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
+    const model = checkModel(options.model ?? this.model, 'model');
+    const { signal } = options;
+    const url = `${this.baseUrl}/${model}/v1/forecast/batch`;
+    let pending = items;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw withAttempts(new AbortError(signal.reason), attempt - 1);
+      const body = JSON.stringify(batchBody({ ...settings, series: pending }));
+      let answered = 0;
+      let failure: TempoError;
+      try {
+        for await (const item of this.#streamAttempt(url, body, timeoutMs, signal)) {
+          // anything but the next id in order means the answer cannot be matched to the request
+          if (item.id !== pending[answered]?.id) throw new ConnectionError(`the batch answer from ${displayUrl(url)} is out of order`);
+          answered += 1;
+          yield item;
+        }
+        if (answered === pending.length) return;
+        failure = new ConnectionError(`the batch answer from ${displayUrl(url)} ended after ${answered} of ${pending.length} series`);
+      } catch (err) {
+        if (!(err instanceof TempoError)) throw err;
+        failure = err;
+      }
+      pending = pending.slice(answered);
+      const error = withAttempts(failure, attempt);
+      if (error instanceof AbortError || attempt > maxRetries || !isRetryable(error)) throw error;
+      const delay = retryDelayMs(error, attempt - 1, {
+        maxRetryAfterSeconds: this.maxRetryAfter, backoffBaseMs: this.#backoffBaseMs, random: this.#random,
+      });
+      try {
+        await raceAbort(this.#sleep(delay, signal), signal);
+      } catch (reason) {
+        throw withAttempts(new AbortError(signal?.aborted ? signal.reason : reason), attempt);
+      }
+    }
+  }
+
+  // One streamed attempt: items as their lines arrive; the timeout is the longest wait for the
+  // next line (not counting time the caller spends on one), since a big batch may rightly take long.
+  async *#streamAttempt(url: string, body: string, timeoutMs: number, signal: AbortSignal | undefined): AsyncGenerator<BatchItem> {
+    if (signal?.aborted) throw new AbortError(signal.reason);
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+    };
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const noAnswer = (err: unknown): TempoError => {
+      if (err instanceof TempoError) return err;
+      if (signal?.aborted) return new AbortError(signal.reason);
+      if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
+      const text = err instanceof Error ? err.message : String(err);
+      return new ConnectionError(`could not read the batch answer from ${displayUrl(url)}: ${this.#scrub(text)}`);
+    };
+    arm();
+    try {
+      let res: Response;
+      try {
+        res = await this.#fetch(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${this.#apiKey}`, 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+          body,
+          signal: controller.signal,
+        });
+      } catch (err) {
+        throw noAnswer(err);
+      }
+      const rateLimit = parseRateLimit(res.headers);
+      if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
+      if (!res.ok || res.body === null) {
+        let text: string;
+        try {
+          text = await res.text();
+        } catch (err) {
+          throw noAnswer(err);
+        }
+        throw errorFromResponse({ status: res.status, headers: res.headers, text }, this.#scrub, rateLimit);
+      }
+      const lines = readLines(res.body);
+      for (;;) {
+        let next: IteratorResult<string>;
+        try {
+          next = await lines.next();
+        } catch (err) {
+          throw noAnswer(err);
+        }
+        if (next.done) return;
+        let parsed: BatchItemBody | BatchStreamFailure;
+        try {
+          parsed = JSON.parse(next.value);
+        } catch {
+          throw new ConnectionError(`the batch answer from ${displayUrl(url)} holds a line that is not JSON`);
+        }
+        if (typeof parsed !== 'object' || parsed === null) {
+          throw new ConnectionError(`the batch answer from ${displayUrl(url)} holds a line that is not a series`);
+        }
+        if (!('id' in parsed)) throw this.#streamFailure(parsed, res.headers);
+        // lines already received must not outrun the caller's abort
+        if (signal?.aborted) throw new AbortError(signal.reason);
+        clearTimeout(timer);
+        yield batchItem(parsed);
+        arm();
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      // a caller that stops early closes the connection, so the server cancels the rest
+      controller.abort();
+    }
+  }
+
+  // The typed error for the failure line a server writes when it cannot finish a streamed batch.
+  #streamFailure(line: BatchStreamFailure, headers: Headers): TempoError {
+    const e = line?.error ?? {};
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    // the codes a server can end a stream with; the catalogue itself stays out of the client's run-time imports
+    const status = code === 'SERVICE_UNAVAILABLE' ? 503 : code === 'REQUEST_INVALID' ? 400 : 500;
+    const Cls = classFor(code, status);
+    const detail = typeof e.detail === 'string' ? this.#scrub(e.detail) : undefined;
+    return new Cls({
+      status, code, detail, title: undefined, requestId: typeof e.request_id === 'string' ? e.request_id : headers.get('x-request-id') ?? undefined,
+      headers: {}, body: undefined, rateLimit: undefined, retryAfter: undefined,
+    });
   }
 
   // One attempt: the parsed success, or the error it ended in (thrown only for bugs, not outcomes).

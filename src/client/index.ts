@@ -1,11 +1,12 @@
 // The `tempo-forecast/client` entry: the client, its error tree and its types. Runs on any runtime with fetch.
-export { TempoClient, DEFAULT_TIMEOUT_MS } from './client.js';
+export { TempoClient, DEFAULT_TIMEOUT_MS, DEFAULT_BATCH_SIZE } from './client.js';
 export * from './errors/index.js';
 export { isRetryable, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry-policy.js';
 export { parseRateLimit, parseRetryAfter, type RateLimitState, type RateLimitPolicy } from './rate-limit.js';
 export type {
   TempoClientOptions, CallOptions, FetchLike, ForecastParams, ForecastResult, ForecastInterval, ValidateResult,
-  ModelInfo, ModelsResult,
+  ModelInfo, ModelsResult, BatchSeries, BatchSettings, BatchParams, BatchForecast, BatchRefusal, BatchItem, BatchResult,
+  ForecastManyProgress, ForecastManyOptions,
 } from './types.js';
 export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
 export type { CreateModelParams, TunedModel } from './tuned-models.js';

@@ -98,3 +98,62 @@ export interface ModelsResult {
   models: ModelInfo[];
   requestId: string | undefined;
 }
+
+/** One series of a batch: a caller-chosen id (unique in its batch, 1–128 characters) and its values. */
+export interface BatchSeries {
+  id: string;
+  /** Observations in time order; `null` (or NaN) marks a missing value. */
+  values: ReadonlyArray<number | null>;
+  /** This series' seasonal period, over the batch's. */
+  seasonLength?: number;
+}
+
+/** What every series of a batch shares. */
+export interface BatchSettings {
+  horizon: number;
+  level?: readonly number[];
+  /** The seasonal period of every series that does not give its own. */
+  seasonLength?: number;
+}
+
+export interface BatchParams extends BatchSettings {
+  series: ReadonlyArray<BatchSeries>;
+}
+
+/** One forecast series of a batch answer. */
+export interface BatchForecast {
+  id: string;
+  forecast: number[];
+  intervals?: Record<string, ForecastInterval>;
+  method?: { components: string[]; seasonLength: number };
+}
+
+/** A series of a valid batch that the model could not forecast; the rest of the batch is answered. */
+export interface BatchRefusal {
+  id: string;
+  error: { code: string; detail: string; pointer: string };
+}
+
+export type BatchItem = BatchForecast | BatchRefusal;
+
+export interface BatchResult {
+  model: string;
+  /** In request order. */
+  forecasts: BatchItem[];
+  requestId: string | undefined;
+  rateLimit: RateLimitState | undefined;
+}
+
+/** Progress of forecastMany, after every answered series. */
+export interface ForecastManyProgress {
+  /** Series answered so far. */
+  done: number;
+  /** Batches sent and fully answered so far. */
+  batches: number;
+}
+
+export interface ForecastManyOptions extends BatchSettings, CallOptions {
+  /** Series per request; default 1000 (at most the server's batch bound, 10,000 by default). */
+  batchSize?: number;
+  onProgress?: (progress: ForecastManyProgress) => void;
+}

@@ -1,7 +1,11 @@
 // The one snake_case ↔ camelCase mapping between the API's bodies and the client's types.
-import type { ForecastRequestBody, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+import type {
+  BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
+} from '../shared/types.js';
 import type { RateLimitState } from './rate-limit.js';
-import type { ForecastParams, ForecastResult, ModelsResult, ValidateResult } from './types.js';
+import type {
+  BatchItem, BatchParams, BatchSeries, ForecastParams, ForecastResult, ModelsResult, ValidateResult,
+} from './types.js';
 
 /** The request body for forecast params; optional fields are left out rather than sent as null. */
 export function forecastBody(p: ForecastParams): ForecastRequestBody {
@@ -46,4 +50,31 @@ export function modelsResult(b: ModelsResponseBody, requestId: string | undefine
     models: b.models.map((m) => ({ name: m.name, default: m.default, base: m.base, config: m.config, createdAt: new Date(m.created_at) })),
     requestId,
   };
+}
+
+/** The batch request body; NaN becomes null, and a non-finite value is refused with its place (JSON would make it null). */
+export function batchBody(p: BatchParams): BatchRequestBody {
+  const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map(batchSeriesBody) };
+  if (p.level !== undefined) body.level = [...p.level];
+  if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
+  return body;
+}
+
+function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][number] {
+  if (s === null || typeof s !== 'object' || !Array.isArray(s.values)) throw new TypeError(`series[${i}] needs { id: string, values: number[] }`);
+  const values = s.values.map((v, j) => {
+    if (typeof v === 'number' && Number.isNaN(v)) return null;
+    if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}].values[${j}] is not finite`);
+    return v;
+  });
+  return s.seasonLength === undefined ? { id: s.id, values } : { id: s.id, values, season_length: s.seasonLength };
+}
+
+/** One batch answer item as a BatchItem. */
+export function batchItem(b: BatchItemBody): BatchItem {
+  if ('error' in b) return { id: b.id, error: { ...b.error } };
+  const out: BatchItem = { id: b.id, forecast: b.forecast };
+  if (b.intervals !== undefined) out.intervals = b.intervals;
+  if (b.method !== undefined) out.method = { components: b.method.components, seasonLength: b.method.season_length };
+  return out;
 }

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import type { CoreConfig, ForecastResult } from '../core/index.js';
 import type { BacktestResult } from '../backtest/run.js';
 import type { ManyInput, ManyScores } from '../backtest/many.js';
-import type { BacktestReply, BacktestTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
+import type { BacktestReply, BacktestTask, ForecastManyTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
   /** Worker threads (each holds one core instance). */
@@ -64,7 +64,27 @@ export class ComputeCrashError extends Error {
   }
 }
 
+/** Many series that share horizon, level and model config; each may bring its own season length. */
+export interface ForecastGroupInput {
+  series: Array<ArrayLike<number | null>>;
+  seasonLengths?: Array<number | undefined>;
+  horizon: number;
+  level?: number[];
+  config?: CoreConfig;
+}
+
+/** One series' outcome inside a group: a result, or the core's refusal of that series alone. */
+export type GroupOutcome =
+  | { ok: true; result: ForecastResult }
+  | { ok: false; error: ComputeRejectedError };
+
 export interface ComputePool {
+  /**
+   * Forecasts a group of series in one worker hop; the time limit is per series. Rejects as a
+   * whole with ComputeTimeoutError, ComputeOverloadedError or ComputeCrashError; a series the core
+   * refuses comes back as its own outcome.
+   */
+  forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]>;
   /** Forecasts in a worker; rejects with ComputeTimeoutError, ComputeRejectedError, ComputeOverloadedError or ComputeCrashError. */
   forecast(input: ForecastInput): Promise<ForecastResult>;
   /** Every window of a rolling-origin backtest as one task on one worker, with a time limit of one forecast per window; rejects as forecast does. */
@@ -167,10 +187,48 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer, limit);
   }
 
+  async function forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]> {
+    if (piscina.queueSize >= maxQueue) throw new ComputeOverloadedError(piscina.queueSize);
+    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
+    const lengths = input.series.map((s) => s.length);
+    const values = new Float64Array(lengths.reduce((a, b) => a + b, 0));
+    let at = 0;
+    for (const s of input.series) {
+      for (let i = 0; i < s.length; i++) {
+        const v = s[i];
+        values[at++] = v === null ? NaN : v;
+      }
+    }
+    const task: ForecastManyTask = {
+      values,
+      lengths,
+      horizon: input.horizon,
+      seasonLengths: input.seasonLengths ?? lengths.map(() => undefined),
+      level: input.level,
+      config: input.config,
+    };
+    const signal = AbortSignal.timeout(options.timeoutMs * Math.max(1, lengths.length));
+    running += lengths.length;
+    const run = piscina.run(task, { name: 'forecastMany', signal, transferList: [values.buffer] }) as Promise<ForecastReply[]>;
+    pending.add(run);
+    let replies: ForecastReply[];
+    try {
+      replies = await run;
+    } catch (err) {
+      if (signal.aborted) throw new ComputeTimeoutError(options.timeoutMs);
+      throw new ComputeCrashError(err);
+    } finally {
+      running -= lengths.length;
+      pending.delete(run);
+    }
+    return replies.map((r) => (r.ok ? { ok: true, result: r.result } : { ok: false, error: new ComputeRejectedError(r.status, r.message) }));
+  }
+
   return {
     forecast,
     backtest,
     scoreMany,
+    forecastGroup,
     ready() {
       loaded ??= piscina.run(undefined, { name: 'ping' }).then(() => undefined, (err) => {
         loaded = null;

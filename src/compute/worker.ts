@@ -85,6 +85,34 @@ export async function scoreMany(task: ManyTask): Promise<ManyReply> {
   }
 }
 
+/** Many series in one worker hop: `values` holds them end to end, `lengths[i]` values each (NaN = missing). */
+export interface ForecastManyTask {
+  values: Float64Array;
+  lengths: number[];
+  horizon: number;
+  seasonLengths: Array<number | undefined>;
+  level?: number[];
+  config?: CoreConfig;
+}
+
+/** Forecasts each series of the task in order; one reply per series, so one refused series spoils none of the others. */
+export async function forecastMany(task: ForecastManyTask): Promise<ForecastReply[]> {
+  const replies: ForecastReply[] = [];
+  let start = 0;
+  for (let i = 0; i < task.lengths.length; i++) {
+    const end = start + task.lengths[i];
+    replies.push(await forecast({
+      series: task.values.subarray(start, end),
+      horizon: task.horizon,
+      seasonLength: task.seasonLengths[i],
+      level: task.level,
+      config: task.config,
+    }));
+    start = end;
+  }
+  return replies;
+}
+
 /** Resolves with the core's ABI version once this worker's instance is loaded. */
 export async function ping(): Promise<number> {
   return (await forecaster).abiVersion;

@@ -24,6 +24,14 @@ export interface TuningBounds {
   staleMs: number;
 }
 
+/** Bounds on one batch request: series, values in all, and body size. */
+export interface BatchBounds {
+  maxSeries: number;
+  maxValues: number;
+  /** Largest body after gzip inflation. */
+  bodyLimitBytes: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -38,6 +46,7 @@ export interface Config {
   keyPepper: string | null;
   bounds: Bounds;
   tuning: TuningBounds;
+  batchBounds: BatchBounds;
   forecastTimeoutMs: number;
   lockLeaseMs: number;
   workers: number;
@@ -196,6 +205,11 @@ export function loadConfig(flags: Flags, env: Env): Config {
       bodyLimitBytes: integer(e('TEMPO_TUNING_BODY_LIMIT_BYTES'), 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       // the tuner reports at least every few seconds; five missed reports mean its instance is gone
       staleMs: integer(e('TEMPO_TUNING_STALE_MS'), 30_000, 1000, 3_600_000),
+    }),
+    batchBounds: Object.freeze({
+      maxSeries: integer(e('TEMPO_BATCH_MAX_SERIES'), 10_000, 1, 10_000_000),
+      maxValues: integer(e('TEMPO_BATCH_MAX_VALUES'), 2_000_000, 1, 1_000_000_000),
+      bodyLimitBytes: integer(e('TEMPO_BATCH_BODY_LIMIT_BYTES'), 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     }),
     forecastTimeoutMs: integer(e('TEMPO_FORECAST_TIMEOUT_MS'), 10_000, 1, 3_600_000),
     lockLeaseMs: integer(e('TEMPO_LOCK_LEASE_MS'), 30_000, 1000, 3_600_000),

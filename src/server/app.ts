@@ -12,7 +12,8 @@ import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
 import { computeChain, type ComputeChainParts } from './compute-chain.js';
-import { gatePool, type GatedPool } from './http/compute-gate.js';
+import { drainingRefusal, gatePool, type GatedPool } from './http/compute-gate.js';
+import { runningLock } from './middleware/running-lock.js';
 import { drainGuard, type DrainState } from './middleware/drain-guard.js';
 import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
 import { jsonBody } from './body/json-body.js';
@@ -28,6 +29,7 @@ import { validateTunedModel } from './middleware/validate-tuned-model.js';
 import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
 import { createTuningService, type TuningService } from '../tuning/service.js';
 import { forecastRoute } from './routes/forecast.js';
+import { batchBody, forecastBatchRoute, validateBatch } from './routes/forecast-batch.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
 import { mountSelfDescription } from './routes/openapi.js';
@@ -119,11 +121,24 @@ export function createApp(deps: AppDeps): TempoApp {
     createTunedModelRoute(store, tuning));
   router.get('/v1/models/:name', auth, getTunedModelRoute(store, config.tuning.staleMs));
   router.delete('/v1/models/:name', auth, deleteTunedModelRoute(store, tuning));
+  // the same check order as computeChain, with the batch's own sliced body reader and bounds, so
+  // the request counts before its (up to 64 MiB) body is read
+  router.post('/:model/v1/forecast/batch',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    modelAccess(store, config.appUrl),
+    admitRequest(limits, config.limitsFailOpen),
+    batchBody(config.batchBounds),
+    validateBatch(config.bounds, config.batchBounds),
+    runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
+    drainingRefusal(),
+    forecastBatchRoute(pool, config.workers));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
-  mountSelfDescription(router, config.bounds, config.tuning);
+  mountSelfDescription(router, config);
 
   const app = new Koa({ proxy: false });
   app.use(requestId());

@@ -47,3 +47,32 @@ export interface ModelsResponseBody {
   /** The organization's tuned models in every state (tuning, ready, failed), by name. */
   tuned?: TunedModelBody[];
 }
+
+/** One series of a batch request. */
+export interface BatchSeriesBody {
+  id: string;
+  values: Array<number | null>;
+  season_length?: number;
+}
+
+export interface BatchRequestBody {
+  horizon: number;
+  level?: number[];
+  season_length?: number;
+  series: BatchSeriesBody[];
+}
+
+/** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
+export type BatchItemBody =
+  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; method: { components: string[]; season_length: number } }
+  | { id: string; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string } };
+
+export interface BatchResponseBody {
+  model: string;
+  forecasts: BatchItemBody[];
+}
+
+/** The last line of an x-ndjson batch answer that the server could not finish. */
+export interface BatchStreamFailure {
+  error: { code: string; detail: string; request_id: string };
+}

@@ -63,6 +63,13 @@ describe('GET /openapi.json', () => {
     const auth = { headers: { Authorization: `Bearer ${key}` } };
     const validate = schemaCheck('ValidateResponse');
     expect(validate(await (await fetch(`${h.url}/tempo/v1/validate`, auth)).json()), JSON.stringify(validate.errors)).toBe(true);
+    const batch = schemaCheck('BatchResponse');
+    const batchRes = await fetch(`${h.url}/tempo/v1/forecast/batch`, {
+      method: 'POST', headers: { ...auth.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ horizon: 2, level: [80], series: [{ id: 'a', values: [1, 2, 3, 4, 5, 6] }, { id: 'b', values: [3, 1, 4, 1, 5] }] }),
+    });
+    expect(batchRes.status).toBe(200);
+    expect(batch(await batchRes.json()), JSON.stringify(batch.errors)).toBe(true);
     const models = schemaCheck('ModelsResponse');
     expect(models(await (await fetch(`${h.url}/v1/models`, auth)).json()), JSON.stringify(models.errors)).toBe(true);
   });

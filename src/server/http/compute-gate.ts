@@ -74,6 +74,9 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
   return {
     forecast,
     backtest: (input) => gated(() => pool.backtest(input)),
+    // a batch bounds its own groups in flight (a window per worker, paused while the caller does
+    // not read); gating them here as well stalled a paused reader's batch, so they pass straight through
+    forecastGroup: (input) => pool.forecastGroup(input),
     // background tuning is not a caller's request: it is stopped by its own service before the pool closes
     scoreMany: (input) => pool.scoreMany(input),
     ready: () => pool.ready(),

@@ -1,14 +1,14 @@
 // The OpenAPI 3.1 document of this server, built from the very schemas it validates requests with
 // (and the response schemas its tests hold answers to), for the operator's configured bounds.
-import type { Bounds } from '../../config/config.js';
+import type { Config } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
 import { packageVersion } from '../../config/package-version.js';
 import { crossValidationRequestSchema } from '../schemas/cross-validation-request.js';
 import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { forecastRequestSchema } from '../schemas/forecast-request.js';
+import { batchRequestSchema, batchResponseSchema } from '../schemas/batch.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
 import { tunedModelResponseSchema } from '../schemas/tuned-model-response.js';
-import type { TuningBounds } from '../../config/config.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
 } from '../schemas/responses.js';
@@ -40,11 +40,14 @@ const modelParam = { name: 'model', in: 'path', required: true, schema: { type: 
 const open = { security: [] as unknown[] };
 
 // the documented defaults, for callers that build the document without a server's config
-const DEFAULT_TUNING_BOUNDS: TuningBounds = { maxSeries: 5000, maxValues: 1_000_000, bodyLimitBytes: 64 * 1024 * 1024, staleMs: 30_000 };
 const nameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string' } };
 
+/** The bounds the document states: the operator's, as configured. */
+export type DocumentedBounds = Pick<Config, 'bounds' | 'tuning' | 'batchBounds'>;
+
 /** The OpenAPI 3.1 document for a server with these bounds. */
-export function openApiDocument(bounds: Bounds, tuning: TuningBounds = DEFAULT_TUNING_BOUNDS): Record<string, unknown> {
+export function openApiDocument(config: DocumentedBounds): Record<string, unknown> {
+  const { bounds, tuning, batchBounds: batch } = config;
   return {
     openapi: '3.1.0',
     info: {
@@ -76,6 +79,22 @@ export function openApiDocument(bounds: Bounds, tuning: TuningBounds = DEFAULT_T
           requestBody: { required: true, content: json('ForecastRequest') },
           responses: {
             200: { description: 'the forecast', content: json('ForecastResponse') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
+              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
+      '/{model}/v1/forecast/batch': {
+        post: {
+          summary: 'Forecast many series in one request', operationId: 'forecastBatch',
+          description: 'Answers in request order, as one JSON object or, with `Accept: application/x-ndjson`, one line per series as soon as it is ready. One invalid series refuses the whole batch with its pointer (e.g. `/series/17/values/3`); a series the model itself refuses comes back as `{id, error}`. `Content-Encoding: gzip` bodies are accepted (the size limit applies after inflation). One request for the quota; holds the running lock until the last series is answered.',
+          parameters: [modelParam],
+          requestBody: { required: true, content: json('BatchRequest') },
+          responses: {
+            200: {
+              description: 'every series, in request order',
+              content: { ...json('BatchResponse'), 'application/x-ndjson': { schema: { type: 'string', description: 'one JSON item per line, in request order' } } },
+            },
             ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
               { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
           },
@@ -153,6 +172,8 @@ export function openApiDocument(bounds: Bounds, tuning: TuningBounds = DEFAULT_T
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'an API key from `tempo keys create`' } },
       schemas: {
         ForecastRequest: forecastRequestSchema(bounds),
+        BatchRequest: batchRequestSchema(bounds, batch),
+        BatchResponse: batchResponseSchema,
         ForecastResponse: forecastResponseSchema,
         CrossValidationRequest: crossValidationRequestSchema(bounds),
         CrossValidationResponse: crossValidationResponseSchema,

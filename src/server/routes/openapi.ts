@@ -2,11 +2,10 @@
 // /errors/{slug}, which is where every problem `type` points.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { Bounds, TuningBounds } from '../../config/config.js';
 import { ERROR_CATALOGUE, ERROR_TYPE_BASE, type ErrorCode } from '../../shared/codes.js';
 import { packageVersion } from '../../config/package-version.js';
 import { ApiError } from '../errors.js';
-import { openApiDocument } from '../openapi/document.js';
+import { openApiDocument, type DocumentedBounds } from '../openapi/document.js';
 import { SETTINGS_PAGE_PATH } from './settings-page.js';
 
 /** Where the OpenAPI document is served. */
@@ -35,8 +34,8 @@ function errorPage(code: ErrorCode): string {
 }
 
 /** Mounts GET /, GET /openapi.json and GET /errors/:code on `router`; the document is built once. */
-export function mountSelfDescription(router: Router, bounds: Bounds, tuning?: TuningBounds): void {
-  const document = JSON.stringify(openApiDocument(bounds, tuning));
+export function mountSelfDescription(router: Router, config: DocumentedBounds): void {
+  const document = JSON.stringify(openApiDocument(config));
   const index: Middleware = async (ctx) => {
     ctx.body = { name: 'tempo', version: packageVersion(), openapi: OPENAPI_PATH, settings_page: SETTINGS_PAGE_PATH, errors: ERROR_TYPE_BASE };
   };

@@ -1,0 +1,128 @@
+// The `tempo forecast --file F --server URL` command line: reads the long CSV, checks each row, and
+// writes the answers to --out through a temporary file renamed at the end (or to stdout).
+import { createReadStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { parse } from 'csv-parse';
+import { optional, parseCommand, positiveInt, required } from './args.js';
+import { forecastViaServer, type LongRow } from './forecast-server.js';
+import { UsageError, type CliIO } from './io.js';
+
+export const FORECAST_SERVER_HELP = `Usage: tempo forecast --file F --server URL --horizon H [options]
+
+Forecasts every series of a long CSV (columns unique_id,ds,y or id,timestamp,value; rows of one
+series together, in time order) on a Tempo server, in batches. The API key comes from TEMPO_API_KEY.
+  --file F             the CSV to read
+  --server URL         the Tempo server, e.g. http://127.0.0.1:8080
+  --horizon H          steps to forecast
+  --level 80,95        prediction intervals to add
+  --season-length M    the seasonal period, when known
+  --out FILE           .csv or .ndjson (default: CSV on stdout); written whole or not at all
+  --batch-size N       series per request (default 1000)
+  --model NAME         model name (default tempo)
+Progress goes to stderr.`;
+
+const COLUMN_SETS = [['unique_id', 'ds', 'y'], ['id', 'timestamp', 'value']] as const;
+
+function levels(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  const out = text.split(',').map((t) => Number(t.trim()));
+  if (out.some((l) => !(l > 0 && l < 100))) throw new UsageError(`forecast: --level must be numbers between 0 and 100, like 80,95 (got ${JSON.stringify(text)})`, FORECAST_SERVER_HELP);
+  return out;
+}
+
+/** Rows of a long CSV file, each value checked; a bad one (or broken CSV) is a UsageError naming its line. */
+export async function* readLongCsv(file: string): AsyncGenerator<LongRow> {
+  try {
+    yield* checkedRows(file);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // csv-parse's own errors name the line; a missing file is the command line's fault too
+    if (typeof code === 'string' && (code.startsWith('CSV_') || code === 'ENOENT')) throw new UsageError(`forecast: ${(err as Error).message}`);
+    throw err;
+  }
+}
+
+async function* checkedRows(file: string): AsyncGenerator<LongRow> {
+  const parser = createReadStream(file).pipe(parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: false, info: true }));
+  let idAt = -1;
+  let yAt = -1;
+  let yName = '';
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    const line = info.lines;
+    if (idAt < 0) {
+      const header = record.map((h) => h.toLowerCase());
+      const set = COLUMN_SETS.find((cols) => cols.every((c) => header.includes(c)));
+      if (!set) throw new UsageError(`forecast: line ${line}: the header must name the columns unique_id,ds,y (or id,timestamp,value)`);
+      idAt = header.indexOf(set[0]);
+      yAt = header.indexOf(set[2]);
+      yName = set[2];
+      continue;
+    }
+    const id = record[idAt];
+    if (id === '' || id.length > 128) throw new UsageError(`forecast: line ${line}, column ${idAt + 1} (${COLUMN_SETS[0][0]}): an id must be 1 to 128 characters`);
+    const text = record[yAt];
+    const y = text === '' || /^(na|nan|null)$/i.test(text) ? null : Number(text);
+    if (y !== null && !Number.isFinite(y)) {
+      throw new UsageError(`forecast: line ${line}, column ${yAt + 1} (${yName}): ${JSON.stringify(text.slice(0, 40))} is not a number (leave it empty for a missing value)`);
+    }
+    yield { id, y, line };
+  }
+  if (idAt < 0) throw new UsageError(`forecast: ${file} is empty`);
+}
+
+/** Runs the command; resolves to the exit code. */
+export async function forecastServerCommand(argv: string[], io: CliIO): Promise<number> {
+  const p = parseCommand('forecast', argv, {
+    file: { type: 'string' }, server: { type: 'string' }, horizon: { type: 'string' }, level: { type: 'string' },
+    'season-length': { type: 'string' }, out: { type: 'string' }, 'batch-size': { type: 'string' }, model: { type: 'string' },
+  }, 0, FORECAST_SERVER_HELP);
+  if (p.values.help === true) {
+    io.out(FORECAST_SERVER_HELP);
+    return 0;
+  }
+  const file = required(p, 'file', 'forecast', FORECAST_SERVER_HELP);
+  const server = required(p, 'server', 'forecast', FORECAST_SERVER_HELP);
+  const horizon = positiveInt(p, 'horizon', 'forecast', FORECAST_SERVER_HELP);
+  if (horizon === undefined) throw new UsageError('forecast: --horizon is required', FORECAST_SERVER_HELP);
+  const apiKey = io.env.TEMPO_API_KEY;
+  if (apiKey === undefined || apiKey === '') throw new UsageError('forecast: set TEMPO_API_KEY to the API key to use with --server');
+  const out = optional(p, 'out');
+  const format = out !== undefined && out.endsWith('.ndjson') ? 'ndjson' : 'csv';
+
+  const temp = out === undefined ? null : join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
+  const handle = temp === null ? null : await open(temp, 'w');
+  let last = 0;
+  try {
+    const result = await forecastViaServer(readLongCsv(file), {
+      server, apiKey, horizon, format,
+      level: levels(optional(p, 'level')),
+      seasonLength: positiveInt(p, 'season-length', 'forecast', FORECAST_SERVER_HELP),
+      batchSize: positiveInt(p, 'batch-size', 'forecast', FORECAST_SERVER_HELP),
+      model: optional(p, 'model'),
+    }, {
+      write: async (text) => {
+        if (handle) await handle.write(text);
+        else io.out(text.replace(/\n$/, ''));
+      },
+      progress: ({ done, perSecond }) => {
+        const now = performance.now();
+        if (now - last < 1000) return;
+        last = now;
+        io.err(`forecast: ${done} series, ${perSecond.toFixed(1)} series/s`);
+      },
+    });
+    if (handle && temp !== null && out !== undefined) {
+      await handle.close();
+      await rename(temp, out);
+    }
+    io.err(`forecast: ${result.series} series in ${result.seconds.toFixed(1)} s (${(result.series / Math.max(result.seconds, 1e-9)).toFixed(1)} series/s)`);
+    return 0;
+  } catch (err) {
+    if (handle && temp !== null) {
+      await handle.close().catch(() => {});
+      await rm(temp, { force: true });
+    }
+    throw err;
+  }
+}

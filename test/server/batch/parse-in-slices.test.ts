@@ -1,0 +1,52 @@
+// The sliced parser must agree with JSON.parse on every text: same value, or an error for both.
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { JsonSyntaxError, parseJsonInSlices } from '../../../src/server/batch/parse-in-slices.js';
+
+async function outcome(text: string, slice: number): Promise<unknown> {
+  try {
+    return { value: await parseJsonInSlices(text, slice) };
+  } catch (err) {
+    expect(err).toBeInstanceOf(JsonSyntaxError);
+    return 'error';
+  }
+}
+
+// JSON.parse's answer, except the documented shortcut: a body that is not an object and longer
+// than a slice is not parsed at all and comes back as [] (validation refuses it either way)
+function reference(text: string, slice = Infinity): unknown {
+  if (!text.trimStart().startsWith('{') && text.length > slice) return { value: [] };
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return 'error';
+  }
+}
+
+describe('parseJsonInSlices', () => {
+  it('equals JSON.parse on objects of every shape, whatever the slice size', async () => {
+    await fc.assert(fc.asyncProperty(fc.dictionary(fc.string(), fc.jsonValue()), fc.integer({ min: 1, max: 64 }), async (obj, slice) => {
+      const text = JSON.stringify(obj, null, slice % 3);
+      expect(await outcome(text, slice)).toEqual(reference(text, slice));
+    }), { numRuns: 300 });
+  });
+
+  it('fails exactly where JSON.parse fails on damaged text', async () => {
+    const base = '{"horizon": 2, "series": [{"id": "a", "values": [1, 2, null]}, {"id": "b\\"]", "values": [3]}], "level": [80]}';
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: base.length - 1 }), fc.constantFrom('', ',', ']', '}', '[', '"', ' ', '0', '\\'), async (at, insert) => {
+      for (const text of [base.slice(0, at) + insert + base.slice(at), base.slice(0, at) + insert + base.slice(at + 1)]) {
+        expect(await outcome(text, 7)).toEqual(reference(text, 7));
+      }
+    }), { numRuns: 400 });
+  });
+
+  it('keeps duplicate names as JSON.parse does (the last wins) and "__proto__" as a plain member', async () => {
+    for (const text of ['{"series": [1, 2], "series": [3]}', '{"series": [1], "series": 5}', '{"series": 5, "series": [1]}', '{"__proto__": [1, 2]}', '{"a": [], "b": [ ]}', '{"a": [1,]}', '{"a": [,1]}', '[1, 2]', '  7 ']) {
+      const got = await outcome(text, 3);
+      expect(got, text).toEqual(reference(text, 3));
+    }
+    const proto = await parseJsonInSlices('{"__proto__": [1, 2]}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto)).toEqual(['__proto__']);
+  });
+});
