@@ -1,7 +1,7 @@
 // Constants mirrored from assembly/abi: the one place the host spells out the numbers-only ABI.
 
 /** ABI version this host speaks; the module's `ABI_VERSION` export must match. */
-export const HOST_ABI_VERSION = 1;
+export const HOST_ABI_VERSION = 2;
 /** i32 slots in the method buffer. */
 export const METHOD_SLOTS = 16;
 /** Most interval levels one call may ask for. */
