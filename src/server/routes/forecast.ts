@@ -4,6 +4,7 @@ import {
   ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError, type ComputePool,
 } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
+import type { DatePlan } from '../../dates/index.js';
 import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
@@ -40,12 +41,14 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
   return async (ctx) => {
     const body = ctx.state.forecastRequest as ForecastRequestBody;
     const model = ctx.state.model as ModelRecord;
+    const dates = (ctx.state.datePlan as DatePlan | undefined) ?? { periods: [] };
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     try {
       const result = await pool.forecast({
         series: body.series,
         horizon: body.horizon,
         seasonLength: body.season_length,
+        periodHints: body.season_length === undefined && dates.periods.length > 0 ? dates.periods : undefined,
         level: body.level,
         config: model.config as CoreConfig,
       });
@@ -55,6 +58,8 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
         ...(result.intervals ? { intervals: result.intervals } : {}),
         model: model.name,
         method: result.method,
+        ...(dates.timestamps ? { timestamps: dates.timestamps } : {}),
+        ...(dates.freq ? { freq: dates.freq } : {}),
       };
       ctx.body = response;
     } catch (err) {
