@@ -2,6 +2,7 @@
 // 24 and 168 for hourly); the data still has to show the season before it is used.
 import { impute } from "../stats/impute";
 import { seasonalityTest } from "../stats/seasonality";
+import { detectPeriod } from "../stats/period";
 
 function differenced(y: Float64Array): Float64Array {
   const d = new Float64Array(y.length - 1);
@@ -29,10 +30,23 @@ export function statsCalendarPeriod(yPtr: usize, n: i32, hintsPtr: usize, nHints
   if (y.length < 3) return 0;
   const d = differenced(y);
   for (let k = 0; k < nHints; k++) {
-    const hint = load<f64>(hintsPtr + (<usize>k << 3));
-    if (!isFinite(hint) || hint < 2.0 || hint > <f64>y.length) continue;
-    const p = <i32>Math.round(hint);
-    if (seasonalityTest(y, p) || seasonalityTest(d, p)) return p;
+    const p = hintAt(hintsPtr, k, y.length);
+    if (p > 1 && (seasonalityTest(y, p) || seasonalityTest(d, p))) return p;
   }
-  return 0;
+  // the test can miss a weak season that the models still find worth fitting; detection gets
+  // its say first, and only when it finds nothing do the members weigh the calendar's period
+  // themselves (ETS by AICc among seasonal and non-seasonal forms, Theta by this same test)
+  const detected = detectPeriod(y);
+  if (detected > 1) return detected;
+  for (let k = 0; k < nHints; k++) {
+    const p = hintAt(hintsPtr, k, y.length);
+    if (p > 1 && y.length >= 2 * p) return p;
+  }
+  return 1;
+}
+
+function hintAt(hintsPtr: usize, k: i32, n: i32): i32 {
+  const hint = load<f64>(hintsPtr + (<usize>k << 3));
+  if (!isFinite(hint) || hint < 1.5 || hint > <f64>n) return 0;
+  return <i32>Math.round(hint);
 }

@@ -34,6 +34,20 @@ export interface DatePlan {
   periods: number[];
   /** the horizon's future dates in the input's form (only when timestamps were sent). */
   timestamps?: string[];
+  /** true when the step is a year or longer: the calendar rules a seasonal period out. */
+  nonSeasonal?: boolean;
+}
+
+/** What the core is told about seasons: a told length wins; else 1 when the calendar rules a season out; else the calendar's periods as hints the core tests. */
+export function seasonOptions(plan: DatePlan, told?: number): { seasonLength?: number; periodHints?: number[] } {
+  if (told !== undefined) return { seasonLength: told };
+  if (plan.nonSeasonal) return { seasonLength: 1 };
+  return plan.periods.length > 0 ? { periodHints: plan.periods } : {};
+}
+
+function described(step: Step): Pick<DatePlan, 'freq' | 'periods' | 'nonSeasonal'> {
+  const yearOrMore = step.unit === 'month' ? step.count >= 12 : step.count >= 365 * DAY_MS;
+  return { freq: isoOfStep(step), periods: calendarPeriods(step), ...(yearOrMore ? { nonSeasonal: true } : {}) };
 }
 
 const FORMAT_HINT = 'an RFC 3339 date like 2024-01-31 or a date-time with an offset like 2024-01-31T13:00:00Z or 2024-01-31T13:00:00+02:00';
@@ -83,7 +97,7 @@ function readFreq(freq: unknown, base: string): Step | undefined {
 export function planDates(input: DateInput, base = ''): DatePlan {
   let step = readFreq(input.freq, base);
   if (input.timestamps === undefined) {
-    return step ? { freq: isoOfStep(step), periods: calendarPeriods(step) } : { periods: [] };
+    return step ? described(step) : { periods: [] };
   }
   if (!Array.isArray(input.timestamps)) {
     throw new DateError('timestamps', `${base}/timestamps`, `timestamps must be an array of ${input.length} strings, one per series value: ${FORMAT_HINT}`);
@@ -111,5 +125,5 @@ export function planDates(input: DateInput, base = ''): DatePlan {
   const last = stamps[stamps.length - 1];
   const future: string[] = [];
   for (let k = 0; k < input.horizon; k++) future.push(formatStamp(pointAt(grid, stamps.length + k, last)));
-  return { freq: isoOfStep(step), periods: calendarPeriods(step), timestamps: future };
+  return { ...described(step), timestamps: future };
 }

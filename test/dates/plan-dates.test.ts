@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DateError, planDates } from '../../src/dates/index.js';
+import { DateError, planDates, seasonOptions } from '../../src/dates/index.js';
 
 function monthly(start: number, n: number, day = '01'): string[] {
   return Array.from({ length: n }, (_, i) => {
@@ -44,7 +44,7 @@ describe('planDates: future dates', () => {
     expect(planDates({ timestamps: ['2023-03-31', '2023-06-30', '2023-09-30'], length: 3, horizon: 2 }))
       .toEqual({ freq: 'P3M', periods: [4], timestamps: ['2023-12-31', '2024-03-31'] });
     expect(planDates({ timestamps: ['2019-01-01', '2020-01-01'], length: 2, horizon: 1 }))
-      .toEqual({ freq: 'P1Y', periods: [], timestamps: ['2021-01-01'] });
+      .toEqual({ freq: 'P1Y', periods: [], nonSeasonal: true, timestamps: ['2021-01-01'] });
     expect(planDates({ timestamps: ['2024-02-19', '2024-02-26'], length: 2, horizon: 1 }))
       .toEqual({ freq: 'P1W', periods: [52.18], timestamps: ['2024-03-04'] });
     expect(planDates({ timestamps: ['2024-02-28', '2024-02-29'], length: 2, horizon: 2 }))
@@ -59,7 +59,17 @@ describe('planDates: future dates', () => {
       ['D', 'P1D', [7, 365.25]], ['W', 'P1W', [52.18]], ['MS', 'P1M', [12]], ['ME', 'P1M', [12]],
       ['QS', 'P3M', [4]], ['Q', 'P3M', [4]], ['YS', 'P1Y', []], ['P12M', 'P1Y', []], ['P7D', 'P1W', [52.18]],
     ];
-    for (const [freq, iso, periods] of cases) expect(planDates({ freq, length: 5, horizon: 1 }), freq).toEqual({ freq: iso, periods });
+    for (const [freq, iso, periods] of cases) {
+      const plan = planDates({ freq, length: 5, horizon: 1 });
+      expect(plan, freq).toEqual({ freq: iso, periods, ...(iso === 'P1Y' ? { nonSeasonal: true } : {}) });
+    }
+  });
+
+  it('tells the core a told length, else non-seasonal for yearly steps, else the calendar periods as hints', () => {
+    expect(seasonOptions(planDates({ freq: 'M', length: 5, horizon: 1 }), 4)).toEqual({ seasonLength: 4 });
+    expect(seasonOptions(planDates({ freq: 'Y', length: 5, horizon: 1 }))).toEqual({ seasonLength: 1 });
+    expect(seasonOptions(planDates({ freq: 'h', length: 5, horizon: 1 }))).toEqual({ periodHints: [24, 168] });
+    expect(seasonOptions(planDates({ length: 5, horizon: 1 }))).toEqual({});
   });
 
   it('is the identity on a request without dates', () => {

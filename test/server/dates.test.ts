@@ -45,11 +45,22 @@ describe('forecast with dates', () => {
 
   it('does not force a calendar period the data does not show', async () => {
     const { fullKey } = await h.key();
-    // a straight line has no season at lag 12 (nor any other)
-    const series = Array.from({ length: 48 }, (_, i) => 10 + 0.5 * i);
-    const res = await h.forecast(fullKey, { series, horizon: 1, timestamps: monthEnds(48) });
+    // monthly dates, but a 7-step cycle: lag 12 fails the seasonality test and the data's own period wins
+    const series = Array.from({ length: 84 }, (_, i) => 50 + 10 * Math.sin((2 * Math.PI * i) / 7) + ((i * 7919) % 13) / 10);
+    const res = await h.forecast(fullKey, { series, horizon: 1, timestamps: monthEnds(84) });
     expect(res.status).toBe(200);
-    expect((await res.json()).method.season_length).toBe(1);
+    expect((await res.json()).method.season_length).toBe(7);
+  });
+
+  it('treats yearly dates as non-seasonal', async () => {
+    const { fullKey } = await h.key();
+    const timestamps = Array.from({ length: 40 }, (_, i) => `${1980 + i}-12-31`);
+    const series = Array.from({ length: 40 }, (_, i) => 50 + 10 * Math.sin((2 * Math.PI * i) / 4));
+    const res = await h.forecast(fullKey, { series, horizon: 2, timestamps });
+    const body = await res.json();
+    expect(body.method.season_length).toBe(1);
+    expect(body.timestamps).toEqual(['2020-12-31', '2021-12-31']);
+    expect(body.freq).toBe('P1Y');
   });
 
   it('keeps the offset of date-times on an hourly grid', async () => {

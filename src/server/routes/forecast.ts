@@ -4,7 +4,7 @@ import {
   ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError, type ComputePool,
 } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
-import type { DatePlan } from '../../dates/index.js';
+import { seasonOptions, type DatePlan } from '../../dates/index.js';
 import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
@@ -47,8 +47,7 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
       const result = await pool.forecast({
         series: body.series,
         horizon: body.horizon,
-        seasonLength: body.season_length,
-        periodHints: body.season_length === undefined && dates.periods.length > 0 ? dates.periods : undefined,
+        ...seasonOptions(dates, body.season_length),
         level: body.level,
         config: model.config as CoreConfig,
       });
