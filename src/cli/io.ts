@@ -5,6 +5,8 @@ export interface CliIO {
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;
+  /** raw stderr for progress output (a redrawn bar when it is a terminal); absent: progress goes through err */
+  stderr?: { isTTY: boolean; write(text: string): void };
 }
 
 /** Bad input: the user can fix the command line (exit code 2). */

@@ -3,6 +3,7 @@
 import { ConfigError } from '../config/config.js';
 import { StoreConflictError, StoreValidationError } from '../store/types.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
+import { forecastCommand } from './forecast.js';
 import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
 import { serveCommand } from './serve.js';
@@ -17,6 +18,7 @@ function processIO(): CliIO {
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
     env: process.env,
+    stderr: { isTTY: process.stderr.isTTY === true, write: (text) => { process.stderr.write(text); } },
   };
 }
 
@@ -26,6 +28,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'serve': return serveCommand(rest, io);
     case 'keys': return keysCommand(rest, io);
     case 'models': return modelsCommand(rest, io);
+    case 'forecast': return forecastCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;
