@@ -1,7 +1,7 @@
 // `tempo forecast --file` on many monthly series (lengths 48–150), side by side with one thread
 // of the core on the same series: prints series/s, workers, and the share of
 // workers × single-thread series/s the CLI reaches. Standalone:
-//   node --import tsx bench/forecast-file.ts [--series 10000] [--workers N] [--horizon 18]
+//   node --import tsx bench/forecast-file.ts [--series 10000] [--workers N] [--horizon 18] [--keep-csv FILE]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { loadForecaster } from '../src/core/node.js';
 import { prng, seasonalSeries } from './fixtures.js';
 
 const { values: opts } = parseArgs({
-  options: { series: { type: 'string', default: '10000' }, workers: { type: 'string' }, horizon: { type: 'string', default: '18' } },
+  options: { 'keep-csv': { type: 'string' }, series: { type: 'string', default: '10000' }, workers: { type: 'string' }, horizon: { type: 'string', default: '18' } },
 });
 const count = Number(opts.series);
 const workers = opts.workers === undefined ? availableParallelism() : Number(opts.workers);
@@ -45,6 +45,7 @@ try {
     parts.push(block);
   }
   writeFileSync(file, parts.join(''));
+  if (opts['keep-csv']) writeFileSync(opts['keep-csv'], parts.join(''));
   const values = series.reduce((a, s) => a + s.values.length, 0);
 
   // one thread of the core on a spread sample of the same series, told nothing but the calendar

@@ -46,18 +46,19 @@ export interface LongTable {
 
 /** Reads every series of a long CSV stream; throws TableError on the first bad row. */
 export async function readLongCsv(input: Readable, file: string): Promise<LongTable> {
-  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, info: true, trim: true }));
+  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, info: true }));
   const byId = new Map<string, LongSeries>();
   let cols: ReturnType<typeof longColumns> | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!cols) { cols = longColumns(record, file); continue; }
+      // the parser's own trim option costs a third of the read; three cells are trimmed here instead
+      if (!cols) { cols = longColumns(record.map((h) => h.trim()), file); continue; }
       const line = info.lines;
-      const id = record[cols.id];
+      const id = record[cols.id].trim();
       if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
-      const ds = record[cols.ds];
+      const ds = record[cols.ds].trim();
       if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
-      const cell = record[cols.y];
+      const cell = record[cols.y].trim();
       let value: number | null = null;
       if (!MISSING.has(cell)) {
         value = Number(cell);
