@@ -165,11 +165,12 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
       const core = await loadBrowserForecaster(deps.wasmUrl);
       const t0 = performance.now();
       // the same season rule as the server, so the two sides stay comparable with dates too
-      const season = r.dates ? seasonOptions(r.dates, r.seasonLength) : { seasonLength: r.seasonLength };
+      const config = r.model.config as CoreConfig;
+      const season = r.dates ? seasonOptions(r.dates, r.seasonLength ?? config.season_length) : { seasonLength: r.seasonLength };
       const value = core.forecast(r.series, r.horizon, {
         ...season,
         level: r.levels.length > 0 ? r.levels : undefined,
-        config: r.model.config as CoreConfig,
+        config,
       });
       return { ok: true, value, ms: performance.now() - t0 };
     } catch (err) {

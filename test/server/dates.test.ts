@@ -63,6 +63,16 @@ describe('forecast with dates', () => {
     expect(body.freq).toBe('P1Y');
   });
 
+  it('counts a model\'s stored season length as told, ahead of the calendar', async () => {
+    const { fullKey } = await h.key({ organizationId: 'cycles-co' });
+    await h.store.createModel({ name: 'four-step', organizationId: 'cycles-co', base: 'tempo', config: { season_length: 4 } });
+    const timestamps = Array.from({ length: 40 }, (_, i) => `${1980 + i}-12-31`);
+    const series = Array.from({ length: 40 }, (_, i) => 50 + 10 * Math.sin((2 * Math.PI * i) / 4) + (i % 3));
+    const res = await h.forecast(fullKey, { series, horizon: 2, timestamps }, { model: 'four-step' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).method.season_length).toBe(4);
+  });
+
   it('keeps the offset of date-times on an hourly grid', async () => {
     const { fullKey } = await h.key();
     const timestamps = Array.from({ length: 30 }, (_, i) => `2024-05-01T${String(i % 24).padStart(2, '0')}:00:00+05:30`)

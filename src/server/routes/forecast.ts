@@ -47,7 +47,8 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
       const result = await pool.forecast({
         series: body.series,
         horizon: body.horizon,
-        ...seasonOptions(dates, body.season_length),
+        // a model's stored season length counts as told, ahead of anything the calendar suggests
+        ...seasonOptions(dates, body.season_length ?? (model.config as CoreConfig).season_length),
         level: body.level,
         config: model.config as CoreConfig,
       });
