@@ -107,9 +107,13 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const write = target ? (t: string) => target.write(t) : async (t: string) => { io.out(t); };
   const progress = startProgress(sink, series.length);
   let done = 0;
+  let interrupted = false;
+  // an interrupted run removes its temporary file: nothing half-written stays behind
+  const stopListening = io.onInterrupt?.(() => { interrupted = true; }) ?? (() => {});
   try {
     if (kind === 'csv') await write(csvHeader(level));
     await runInOrder(pool, tasks, 2 * workers, async (i, result) => {
+      if (interrupted) throw new CommandFailure(`forecast: interrupted after ${done} of ${series.length} series; ${out ? `${out} was not written` : 'output is incomplete'}`);
       const row: ForecastRow = { id: series[i].id, result, timestamps: plans[i].timestamps, freq: plans[i].freq };
       await write(kind === 'csv' ? csvLines(row, level) : ndjsonLine(row));
       done += 1;
@@ -124,6 +128,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     }
     throw err;
   } finally {
+    stopListening();
     await pool.close();
   }
   const { seconds, perSecond } = progress.finish(done);

@@ -19,6 +19,11 @@ function processIO(): CliIO {
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
     env: process.env,
     stderr: { isTTY: process.stderr.isTTY === true, write: (text) => { process.stderr.write(text); } },
+    onInterrupt(handler) {
+      process.once('SIGINT', handler);
+      process.once('SIGTERM', handler);
+      return () => { process.off('SIGINT', handler); process.off('SIGTERM', handler); };
+    },
   };
 }
 

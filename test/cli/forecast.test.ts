@@ -1,10 +1,11 @@
 // `tempo forecast --file` as a user runs it: the real binary, real files, real worker threads.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import { requireBuiltCli, tempo } from './run.js';
+import { BIN, ROOT, requireBuiltCli, tempo } from './run.js';
 
 let dir: string;
 beforeAll(() => { requireBuiltCli(); dir = mkdtempSync(join(tmpdir(), 'tempo-forecast-cli-')); });
@@ -79,6 +80,26 @@ describe('tempo forecast --file', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('gap.csv line 7, column ds: date is off the P1M grid: expected 2015-06-30');
     expect(r.stdout).toBe('');
+  });
+
+  it('on Ctrl-C stops, says so, and leaves neither the output nor its temporary file', async () => {
+    const ids = Array.from({ length: 400 }, (_, k) => `s${k}`);
+    const file = join(dir, 'many.csv'), out = join(dir, 'many-out.csv');
+    writeFileSync(file, salesCsv(ids, 100).text);
+    const child = spawn(process.execPath, [BIN, 'forecast', '--file', file, '--horizon', '6', '--out', out, '--workers', '1'],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } });
+    let stderr = '';
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d;
+        // the first progress line means series are being written to the temporary file
+        if (stderr.includes('series/s') && !child.killed) child.kill('SIGINT');
+      });
+      child.on('exit', (c) => resolve(c));
+    });
+    expect(stderr).toMatch(/interrupted after \d+ of 400 series; .*many-out\.csv was not written/);
+    expect(code).toBe(1);
+    expect(readdirSync(dir).filter((f) => f.includes('many-out'))).toEqual([]);
   });
 
   it('refuses bad flags with usage', async () => {
