@@ -8,6 +8,7 @@ import { parseAnchors } from './anchors.js';
 import { evaluateAll, groupOf } from './run.js';
 import { groupTable, componentCounts, formatTable } from './report.js';
 import { parseEvalArgs } from './args.js';
+import { parseScaledAnchors, scaledTable, formatScaledTable } from './scaled_report.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,7 +24,9 @@ async function main(): Promise<number> {
   if (args.group) rows = rows.filter((r) => groupOf(r).includes(args.group!));
   if (rows.length === 0) { console.error('no series selected'); return 2; }
   const anchorsPath = join(args.data, 'ANCHORS.md');
-  const anchors = existsSync(anchorsPath) ? parseAnchors(readFileSync(anchorsPath, 'utf8')) : undefined;
+  const anchorsText = existsSync(anchorsPath) ? readFileSync(anchorsPath, 'utf8') : undefined;
+  const anchors = anchorsText !== undefined ? parseAnchors(anchorsText) : undefined;
+  const scaledAnchors = anchorsText !== undefined ? parseScaledAnchors(anchorsText) : undefined;
 
   const core = await loadForecaster();
   const mode = args.calendar ? 'calendar (no season length; dates from the file\'s frequency, calendar periods as tested hints)' : args.blind ? 'blind (season length detected by the core)' : 'told (season length from the CSV)';
@@ -44,6 +47,14 @@ async function main(): Promise<number> {
   console.log('fails: share of series that threw or gave a non-finite value; such a series is scored with the Naive2 forecast.');
   console.log('naive fb: share of series where the core fell back to plain naive. ms: wall time of the forecast call per series.');
   console.log('R ets OWA / R ens_med OWA: R forecast 8.20 on the same group, from ANCHORS.md (ens_median on a subset for H/D).');
+
+  const scaled = scaledTable(results, scaledAnchors);
+  console.log('');
+  console.log(formatScaledTable(scaled));
+  console.log('');
+  console.log('Lag-1 scaled errors per source (definitions in the intermittent ANCHORS.md): MASE1, RMSSE = series means;');
+  console.log('R best RMSSE: R forecast 8.20\'s lowest mean RMSSE there, the all-zero forecast excluded (only when the whole group ran).');
+  console.log('cov80/cov95: pooled interval coverage; neg fc / neg bound: share of series with a point forecast / lower bound below 0.');
 
   const counts = componentCounts(results);
   console.log('');
@@ -66,11 +77,13 @@ async function main(): Promise<number> {
     abiVersion: core.abiVersion,
     node: process.version,
     groups: table,
+    scaled,
     components: Object.fromEntries(counts),
     series: results.map((r) => ({
       id: r.id, group: r.group, sMAPE: r.smape, MASE: r.mase, ms: r.ms, method: r.method,
       season_length: r.season_length, failed: r.failed, ...(r.error ? { error: r.error } : {}),
-      naive2_sMAPE: r.naive2Smape, naive2_MASE: r.naive2Mase,
+      naive2_sMAPE: r.naive2Smape, naive2_MASE: r.naive2Mase, MASE1: r.mase1, RMSSE: r.rmsse,
+      neg_forecast: r.negForecast, neg_bound: r.negBound,
     })),
   }, null, 1) + '\n');
   console.log(`report: ${args.out}`);

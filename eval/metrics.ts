@@ -74,3 +74,36 @@ export function quantile(xs: readonly number[], q: number): number {
   const lo = Math.floor(pos), hi = Math.ceil(pos);
   return s[lo] + (s[hi] - s[lo]) * (pos - lo);
 }
+
+function lag1Scale(train: ArrayLike<number>, power: 1 | 2): number {
+  if (train.length < 2) return NaN;
+  let sum = 0;
+  for (let t = 1; t < train.length; t++) {
+    const d = Math.abs(train[t] - train[t - 1]);
+    sum += power === 1 ? d : d * d;
+  }
+  // a constant training part has no scale: NaN, rather than an infinite score
+  return sum > 0 ? sum / (train.length - 1) : NaN;
+}
+
+/** MASE1 (lag-1 scale, the intermittent ANCHORS.md): mean |y − f| over the mean |diff(train)|. */
+export function mase1(train: ArrayLike<number>, actual: ArrayLike<number>, forecast: ArrayLike<number>): number {
+  if (actual.length !== forecast.length || actual.length === 0) throw new Error('mase1: lengths differ or are zero');
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) sum += Math.abs(actual[i] - forecast[i]);
+  return sum / actual.length / lag1Scale(train, 1);
+}
+
+/** RMSSE (M5's scale, lag 1): sqrt of mean (y − f)² over the mean squared diff(train). */
+export function rmsse(train: ArrayLike<number>, actual: ArrayLike<number>, forecast: ArrayLike<number>): number {
+  if (actual.length !== forecast.length || actual.length === 0) throw new Error('rmsse: lengths differ or are zero');
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) { const e = actual[i] - forecast[i]; sum += e * e; }
+  return Math.sqrt(sum / actual.length / lag1Scale(train, 2));
+}
+
+/** True when any value is below 0 (a forecast or bound off the support of a non-negative series). */
+export function anyNegative(xs: ArrayLike<number>): boolean {
+  for (let i = 0; i < xs.length; i++) if (xs[i] < 0) return true;
+  return false;
+}

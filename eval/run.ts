@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Forecaster, CoreModelName } from '../src/core/index.js';
 import type { SeriesRow } from './csv.js';
 import { calendarSeason } from './calendar.js';
-import { smape, mase, msis, countInside } from './metrics.js';
+import { smape, mase, msis, countInside, mase1, rmsse, anyNegative } from './metrics.js';
 
 /** Interval levels every forecast is asked for: coverage at both, MSIS (M4) at 95%. */
 export const LEVELS = [80, 95];
@@ -27,6 +27,12 @@ export interface SeriesResult {
   points: number;
   /** M4's MSIS of the 95% interval. */
   msis: number;
+  /** lag-1 scaled errors (the intermittent sample's yardstick; NaN when the training part is constant). */
+  mase1: number;
+  rmsse: number;
+  /** a point forecast below 0 / a lower bound (80% or 95%) below 0. */
+  negForecast: boolean;
+  negBound: boolean;
   /** components Naive2 reported (normally ["naive2"]; anything else means the benchmark itself fell back). */
   naive2Method: string[];
 }
@@ -85,6 +91,8 @@ export function evaluateSeries(core: Forecaster, row: SeriesRow, opts: RunOption
     in95: countInside(row.test, intervals['95'].lower, intervals['95'].upper),
     points: row.horizon,
     msis: msis(row.train, row.test, intervals['95'].lower, intervals['95'].upper, m, 0.05),
+    mase1: mase1(row.train, row.test, fc), rmsse: rmsse(row.train, row.test, fc),
+    negForecast: anyNegative(fc), negBound: anyNegative(intervals['80'].lower) || anyNegative(intervals['95'].lower),
   };
 }
 

@@ -10,6 +10,7 @@ import { naive } from "../models/baseline/naive";
 import { usable } from "../models/result";
 import { Outcome } from "../ensemble/outcome";
 import { CODE_NAIVE } from "./models";
+import { observedNonNegative, onSupport, lowerBound, upperBound } from "../ensemble/bounds";
 
 /**
  * Forecasts `h` steps of the `n` f64 values at `yPtr` (NaN = missing) with model id `model`.
@@ -50,10 +51,12 @@ export function forecast(
   }
 
   const mean = out.fc.mean, sd = out.fc.sd;
+  const floor = observedNonNegative(raw);
   // intervals must widen with the horizon, so the spread used is the running maximum of sd
   let spread = 0.0;
   for (let i = 0; i < h; i++) {
-    store<f64>(outPtr + (<usize>i << 3), mean[i]);
+    const mu = onSupport(mean[i], floor);
+    store<f64>(outPtr + (<usize>i << 3), mu);
     const s = sd[i] > spread ? sd[i] : spread;
     spread = s;
     for (let k = 0; k < nLevels; k++) {
@@ -61,8 +64,8 @@ export function forecast(
       const z = qnorm(0.5 + lv / 200.0);
       const lo = outPtr + (<usize>((1 + 2 * k) * h + i) << 3);
       const hi = outPtr + (<usize>((2 + 2 * k) * h + i) << 3);
-      store<f64>(lo, mean[i] - z * s);
-      store<f64>(hi, mean[i] + z * s);
+      store<f64>(lo, lowerBound(mu, s, lv, z, out.countIntervals, floor));
+      store<f64>(hi, upperBound(mu, s, lv, z, out.countIntervals, floor));
     }
   }
   for (let i = 0; i < METHOD_SLOTS; i++) store<i32>(methodPtr + (<usize>i << 2), 0);

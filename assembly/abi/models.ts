@@ -12,7 +12,9 @@ export const MODEL_NAIVE2: i32 = 8;
 export const MODEL_DAMPED: i32 = 9;  // ETS with damped trend, error/season chosen by AICc
 export const MODEL_ARIMA: i32 = 10;
 export const MODEL_CES: i32 = 11;
-export const MODEL_COUNT: i32 = 12;
+export const MODEL_SBA: i32 = 12;   // Croston with the Syntetos-Boylan correction (intermittent)
+export const MODEL_TSB: i32 = 13; export const MODEL_ADIDA: i32 = 14; export const MODEL_IMAPA: i32 = 15;
+export const MODEL_COUNT: i32 = 16;
 
 // Component codes written to the method buffer.
 // ETS: 1000 + 100*error + 10*trend + season; error 1=A 2=M; trend 0=N 1=A 2=Ad; season 0=N 1=A 2=M.
@@ -30,6 +32,7 @@ export const CODE_MEAN: i32 = 3006;
 // ARIMA(p,d,q)(P,D,Q): 4_000_000 + p*100000 + d*10000 + q*1000 + P*100 + D*10 + Q
 export const CODE_ARIMA_BASE: i32 = 4000000;
 export const CODE_CES: i32 = 5001;
+export const CODE_SBA: i32 = 6001; export const CODE_TSB: i32 = 6002; export const CODE_ADIDA: i32 = 6003; export const CODE_IMAPA: i32 = 6004;
 
 /** Code of the ETS form (error, trend, season) as written to the method buffer. */
 export function etsCode(error: i32, trend: i32, season: i32): i32 {
@@ -46,6 +49,7 @@ export const MEMBER_ARIMA: i32 = 1 << 5;
 export const MEMBER_CES: i32 = 1 << 6;
 export const MEMBER_SNAIVE: i32 = 1 << 7;
 export const MEMBER_NAIVE: i32 = 1 << 8;
+export const MEMBER_SBA: i32 = 1 << 9; export const MEMBER_TSB: i32 = 1 << 10; export const MEMBER_ADIDA: i32 = 1 << 11; export const MEMBER_IMAPA: i32 = 1 << 12;
 
 // Combination rules for the `combine` argument.
 export const COMBINE_DEFAULT: i32 = 0;

@@ -1,7 +1,10 @@
 // What a run of any model reports back to the ABI layer.
 import { ModelForecast } from "../models/result";
 
-/** A finished forecast with the season length that was used and the component codes that ran. */
+/**
+ * A finished forecast with the season length that was used and the component codes that ran;
+ * `countIntervals`: bound it with quantiles of a count distribution instead of the normal.
+ */
 export class Outcome {
-  constructor(public fc: ModelForecast, public season: i32, public codes: Array<i32>) {}
+  constructor(public fc: ModelForecast, public season: i32, public codes: Array<i32>, public countIntervals: bool = false) {}
 }

@@ -5,10 +5,13 @@ import { combine } from "./combine";
 import { ModelForecast, usable } from "../models/result";
 import { naive } from "../models/baseline/naive";
 import { runSingle } from "./dispatch_single";
+import { intermittent } from "./intermittent";
+import { isIntermittent } from "../models/intermittent/classify";
 import {
   MODEL_ETS, MODEL_THETA, MODEL_OTM, MODEL_DOTM, MODEL_DAMPED, MODEL_ARIMA, MODEL_SNAIVE, MODEL_NAIVE,
   MEMBER_ETS, MEMBER_THETA, MEMBER_OTM, MEMBER_DOTM, MEMBER_DAMPED, MEMBER_ARIMA, MEMBER_SNAIVE, MEMBER_NAIVE,
   COMBINE_DEFAULT, COMBINE_MEDIAN, CODE_CONSTANT,
+  MODEL_SBA, MODEL_TSB, MODEL_ADIDA, MODEL_IMAPA, MEMBER_SBA, MEMBER_TSB, MEMBER_ADIDA, MEMBER_IMAPA,
 } from "../abi/models";
 
 /** The members used when the caller names none; chosen by measurement (see README, "Results"). */
@@ -37,6 +40,8 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32):
     fc.code = CODE_CONSTANT;
     return single(fc, m);
   }
+  // intermittent demand goes to the members built for it, unless the caller chose members
+  if (members == 0 && isIntermittent(y)) return intermittent(y, h);
   const set = members == 0 ? DEFAULT_MEMBERS : members;
   const how = rule == COMBINE_DEFAULT ? DEFAULT_COMBINE : rule;
   // seasonal members need two full seasons to estimate anything; below that, treat as non-seasonal
@@ -51,6 +56,8 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32):
   if (set & MEMBER_ARIMA) ids.push(MODEL_ARIMA);
   if (set & MEMBER_SNAIVE) ids.push(MODEL_SNAIVE);
   if (set & MEMBER_NAIVE) ids.push(MODEL_NAIVE);
+  if (set & MEMBER_SBA) ids.push(MODEL_SBA); if (set & MEMBER_TSB) ids.push(MODEL_TSB);
+  if (set & MEMBER_ADIDA) ids.push(MODEL_ADIDA); if (set & MEMBER_IMAPA) ids.push(MODEL_IMAPA);
 
   const fits = new Array<ModelForecast>();
   const codes = new Array<i32>();

@@ -9,6 +9,8 @@ export const COMMON_OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   'data-dir': { type: 'string' },
+  // an absent data directory is a typo until the operator says otherwise
+  create: { type: 'boolean' },
 } as const;
 
 export interface Parsed {

@@ -2,12 +2,14 @@
 // stderr and an exit code (2: fix the command line, 1: it could not be done).
 import { ConfigError } from '../config/config.js';
 import { StoreConflictError, StoreValidationError } from '../store/types.js';
+import { DataDirError } from '../store/data-dir.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { forecastCommand } from './forecast.js';
 import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
 import { serveCommand } from './serve.js';
 import { MAIN_HELP } from './usage.js';
+import { packageVersion } from '../shared/package-version.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -37,6 +39,9 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;
+    case 'version': case '--version': case '-V':
+      io.out(argv.includes('--json') ? JSON.stringify({ version: packageVersion() }) : `tempo ${packageVersion()}`);
+      return EXIT_OK;
     case 'help': case '--help': case '-h':
       io.out(MAIN_HELP);
       return EXIT_OK;
@@ -49,7 +54,7 @@ function failure(err: unknown): { code: number; message: string; help?: string; 
   if (err instanceof UsageError) return { code: EXIT_USAGE, message: err.message, help: err.help };
   if (err instanceof ConfigError) return { code: EXIT_USAGE, message: `configuration: ${err.message}` };
   if (err instanceof StoreValidationError) return { code: EXIT_USAGE, message: err.message, errors: err.errors.length > 0 ? err.errors : undefined };
-  if (err instanceof StoreConflictError || err instanceof CommandFailure) return { code: EXIT_FAILURE, message: err.message };
+  if (err instanceof StoreConflictError || err instanceof CommandFailure || err instanceof DataDirError) return { code: EXIT_FAILURE, message: err.message };
   return { code: EXIT_FAILURE, message: err instanceof Error ? err.message : String(err) };
 }
 

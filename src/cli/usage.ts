@@ -12,7 +12,9 @@ Commands:
   models list           list models
   forecast --file F     forecast every series of a long CSV on this machine
 
+'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
+Only serve creates an absent data directory; other commands need --create for that.
 Run 'tempo <command> --help' for a command's options.`;
 
 export const SERVE_HELP = `Usage: tempo serve [--port PORT] [--host HOST] [--data-dir DIR]
@@ -67,7 +69,7 @@ Creates a model only organization ORG may use, served at /NAME/v1/forecast.
   --name NAME    [a-z0-9][a-z0-9._-]{0,62}; not "tempo", not "v1"; unique
   --base MODEL   the model it builds on (default tempo)
   --config JSON  options: {"season_length": int >= 1, "members": [ets, theta, otm, dotm, damped,
-                 arima, ces, snaive, naive], "combination": "median"|"mean", "model": core model}
+                 arima, ces, snaive, naive, sba, tsb, adida, imapa], "combination": "median"|"mean", "model": core model}
   --data-dir DIR, --json`;
 
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]

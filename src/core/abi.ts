@@ -29,6 +29,7 @@ export const MODEL_IDS = {
   damped: 9,
   arima: 10,
   ces: 11,
+  sba: 12, tsb: 13, adida: 14, imapa: 15,
 } as const;
 export type CoreModelName = keyof typeof MODEL_IDS;
 
@@ -43,6 +44,7 @@ export const MEMBER_BITS = {
   ces: 1 << 6,
   snaive: 1 << 7,
   naive: 1 << 8,
+  sba: 1 << 9, tsb: 1 << 10, adida: 1 << 11, imapa: 1 << 12,
 } as const;
 export type MemberName = keyof typeof MEMBER_BITS;
 

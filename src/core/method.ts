@@ -7,6 +7,7 @@ const FIXED: Record<number, string> = {
   2001: 'theta', 2002: 'otm', 2003: 'dstm', 2004: 'dotm',
   3001: 'naive', 3002: 'snaive', 3003: 'drift', 3004: 'naive2', 3005: 'constant', 3006: 'mean',
   5001: 'ces',
+  6001: 'sba', 6002: 'tsb', 6003: 'adida', 6004: 'imapa',
 };
 
 /** The readable name of one component code, e.g. 1121 → "ets(A,Ad,A)"; unknown codes → "code(N)". */

@@ -22,6 +22,7 @@ import { validateForecast } from './middleware/validate-forecast.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
+import { mountSelfDescription } from './routes/openapi.js';
 import { mountSettingsPage } from './routes/settings-page.js';
 import { validateRoute } from './routes/validate.js';
 
@@ -42,6 +43,8 @@ export interface TempoApp {
   /** Refuse new forecasts and report not-ready from now on. */
   startDraining(): void;
   isDraining(): boolean;
+  /** Every route the router answers, as OpenAPI-style paths ({param}) with their methods; for the document's completeness test. */
+  routes(): Array<{ path: string; methods: string[] }>;
 }
 
 /** Builds the app: request id → error boundary → access log → routes, each route with SPEC's check order. */
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): TempoApp {
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
+  mountSelfDescription(router, config.bounds);
 
   const app = new Koa({ proxy: false });
   app.use(requestId());
@@ -91,5 +95,9 @@ export function createApp(deps: AppDeps): TempoApp {
     inFlight: () => drain.inFlight,
     startDraining: () => { drain.draining = true; },
     isDraining: () => drain.draining,
+    routes: () => router.stack.map((layer) => ({
+      path: String(layer.path).replace(/:([A-Za-z_]+)/g, '{$1}'),
+      methods: layer.methods.filter((m) => m !== 'HEAD'),
+    })),
   };
 }

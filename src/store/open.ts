@@ -1,19 +1,22 @@
 // Opens the store the configuration asks for: SQLite under dataDir, or PostgreSQL when databaseUrl is set.
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Store } from './types.js';
 import { openSqliteStore } from './sqlite.js';
 import { openPostgresStore } from './postgres.js';
+import { ensureDataDir } from './data-dir.js';
 
 /** Absolute path of the SQLite database file for this configuration. */
 export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
   return resolve(join(config.dataDir, 'tempo.db'));
 }
 
-/** Opens the configured store, creating the data directory and schema on first use. */
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, onError?: (err: Error) => void): Promise<Store> {
+/**
+ * Opens the configured store and its schema. The SQLite data directory is created only when
+ * `create` (the server's default); otherwise an absent one is refused with DataDirError.
+ */
+export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, onError?: (err: Error) => void, create = true): Promise<Store> {
   if (config.databaseUrl !== null) return openPostgresStore({ url: config.databaseUrl, onError });
-  mkdirSync(resolve(config.dataDir), { recursive: true });
+  ensureDataDir(config.dataDir, create);
   return openSqliteStore(sqlitePath(config));
 }

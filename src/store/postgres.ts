@@ -12,7 +12,8 @@ import {
 import { MIGRATIONS } from './migrations.js';
 import { applyPostgresMigrations } from './migrate-postgres.js';
 import { monotonicIsoClock } from './clock.js';
-import { KEY_COLUMNS, keyFromRow, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
+import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
+import { STATEMENTS } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
 import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
 import { redactUrl } from '../config/redact-url.js';
@@ -35,33 +36,9 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown }).code === '23505';
 }
 
-// Global models first, then the organization's own, each by name; COLLATE "C" sorts by bytes as SQLite does.
-const MODEL_ORDER = 'ORDER BY CASE WHEN organization_id IS NULL THEN 0 ELSE 1 END, name COLLATE "C"';
-const MODEL_COLUMNS = 'm.name, m.organization_id, m.base, m.config, m.created_at';
-
 const SQL = {
-  getKey: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_id = $1`,
-  listKeys: `SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, key_id COLLATE "C"`,
-  listKeysOfOrg: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE organization_id = $1 ORDER BY created_at, key_id COLLATE "C"`,
-  countKeys: 'SELECT COUNT(*)::integer AS n FROM api_keys',
-  insertOrg: 'INSERT INTO organizations (id, created_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
-  insertProject: 'INSERT INTO projects (organization_id, id, created_at) VALUES ($1, $2, $3) ON CONFLICT (organization_id, id) DO NOTHING',
-  insertUser: 'INSERT INTO users (organization_id, id, created_at) VALUES ($1, $2, $3) ON CONFLICT (organization_id, id) DO NOTHING',
-  insertKey: `INSERT INTO api_keys (${KEY_COLUMNS}, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
-  setStatus: 'UPDATE api_keys SET status = $1, updated_at = $2 WHERE key_id = $3',
+  ...STATEMENTS,
   notify: `SELECT pg_notify('${KEY_CHANGED_CHANNEL}', $1)`,
-  modelForOrg: `SELECT ${MODEL_COLUMNS} FROM models m
-    WHERE m.name = $1 AND (m.organization_id IS NULL
-      OR EXISTS (SELECT 1 FROM model_access a WHERE a.model_name = m.name AND a.organization_id = $2))`,
-  modelsForOrg: `SELECT ${MODEL_COLUMNS} FROM models m
-    WHERE m.organization_id IS NULL
-      OR EXISTS (SELECT 1 FROM model_access a WHERE a.model_name = m.name AND a.organization_id = $1)
-    ${MODEL_ORDER}`,
-  listModels: `SELECT name, organization_id, base, config, created_at FROM models ${MODEL_ORDER}`,
-  listModelsOfOrg: `SELECT name, organization_id, base, config, created_at FROM models WHERE organization_id = $1 ORDER BY name COLLATE "C"`,
-  insertModel: 'INSERT INTO models (name, organization_id, base, config, created_at) VALUES ($1, $2, $3, $4, $5)',
-  insertAccess: 'INSERT INTO model_access (model_name, organization_id, granted_at) VALUES ($1, $2, $3) ON CONFLICT (model_name, organization_id) DO NOTHING',
 };
 
 /**
@@ -160,8 +137,7 @@ class PostgresStore implements Store {
         await c.query(SQL.insertOrg, [key.organizationId, at]);
         await c.query(SQL.insertProject, [key.organizationId, key.projectId, at]);
         await c.query(SQL.insertUser, [key.organizationId, key.userId, at]);
-        await c.query(SQL.insertKey, [row.key_id, row.secret_hash, row.status, row.env, row.organization_id, row.project_id,
-          row.user_id, row.product_id, row.name, row.expires_at, row.rate_limit_per_minute, row.rate_limit_per_hour, row.last4, at]);
+        await c.query(SQL.insertKey, keyInsertParams(row));
         // an instance that cached "unknown key" for this id learns it exists now
         await c.query(SQL.notify, [keyChangedPayload(this.origin, key.keyId)]);
       });
@@ -238,7 +214,7 @@ class PostgresStore implements Store {
   }
 
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await this.pool.query(SQL.ping);
   }
 
   async close(): Promise<void> {

@@ -37,6 +37,13 @@ export function newKeyRow(key: NewKey, at: string): KeyRow {
   };
 }
 
+/** The parameters of STATEMENTS.insertKey for `row`: its columns in KEY_COLUMNS order, then updated_at. */
+export function keyInsertParams(row: KeyRow): unknown[] {
+  return [row.key_id, row.secret_hash, row.status, row.env, row.organization_id, row.project_id, row.user_id,
+    row.product_id, row.name, row.expires_at, row.rate_limit_per_minute, row.rate_limit_per_hour, row.last4,
+    row.created_at, row.created_at];
+}
+
 /** The record a model row holds (its config is stored as JSON text). */
 export function modelFromRow(r: ModelRow): ModelRecord {
   return { name: r.name, organizationId: r.organization_id, base: r.base, config: JSON.parse(r.config) as Record<string, unknown>, createdAt: r.created_at };

@@ -10,7 +10,8 @@ import {
 import { MIGRATIONS } from './migrations.js';
 import { applySqliteMigrations } from './migrate-sqlite.js';
 import { monotonicIsoClock } from './clock.js';
-import { KEY_COLUMNS, keyFromRow, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
+import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
+import { STATEMENTS, forSqlite, type StatementName } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
 
 
@@ -19,8 +20,6 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-// Global models first, then the organization's own, each by name.
-const MODEL_ORDER = 'ORDER BY CASE WHEN organization_id IS NULL THEN 0 ELSE 1 END, name';
 
 /** Opens (creating if needed) the SQLite store at `path` and brings its schema up to date. */
 export async function openSqliteStore(path: string): Promise<Store> {
@@ -42,32 +41,10 @@ export async function openSqliteStore(path: string): Promise<Store> {
 }
 
 // Every statement, prepared once per connection.
-function prepareStatements(db: Database.Database) {
-  return {
-    getKey: db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_id = ?`),
-    listKeys: db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, key_id`),
-    listKeysOfOrg: db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE organization_id = ? ORDER BY created_at, key_id`),
-    countKeys: db.prepare('SELECT COUNT(*) AS n FROM api_keys'),
-    insertOrg: db.prepare('INSERT INTO organizations (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING'),
-    insertProject: db.prepare('INSERT INTO projects (organization_id, id, created_at) VALUES (?, ?, ?) ON CONFLICT (organization_id, id) DO NOTHING'),
-    insertUser: db.prepare('INSERT INTO users (organization_id, id, created_at) VALUES (?, ?, ?) ON CONFLICT (organization_id, id) DO NOTHING'),
-    insertKey: db.prepare(`INSERT INTO api_keys (${KEY_COLUMNS}, updated_at)
-      VALUES (@key_id, @secret_hash, @status, @env, @organization_id, @project_id, @user_id, @product_id, @name,
-        @expires_at, @rate_limit_per_minute, @rate_limit_per_hour, @last4, @created_at, @created_at)`),
-    setStatus: db.prepare('UPDATE api_keys SET status = ?, updated_at = ? WHERE key_id = ?'),
-    modelForOrg: db.prepare(`SELECT m.name, m.organization_id, m.base, m.config, m.created_at FROM models m
-      WHERE m.name = ? AND (m.organization_id IS NULL
-        OR EXISTS (SELECT 1 FROM model_access a WHERE a.model_name = m.name AND a.organization_id = ?))`),
-    modelsForOrg: db.prepare(`SELECT m.name, m.organization_id, m.base, m.config, m.created_at FROM models m
-      WHERE m.organization_id IS NULL
-        OR EXISTS (SELECT 1 FROM model_access a WHERE a.model_name = m.name AND a.organization_id = ?)
-      ${MODEL_ORDER}`),
-    listModels: db.prepare(`SELECT name, organization_id, base, config, created_at FROM models ${MODEL_ORDER}`),
-    listModelsOfOrg: db.prepare(`SELECT name, organization_id, base, config, created_at FROM models WHERE organization_id = ? ORDER BY name`),
-    insertModel: db.prepare('INSERT INTO models (name, organization_id, base, config, created_at) VALUES (?, ?, ?, ?, ?)'),
-    insertAccess: db.prepare('INSERT INTO model_access (model_name, organization_id, granted_at) VALUES (?, ?, ?) ON CONFLICT (model_name, organization_id) DO NOTHING'),
-    ping: db.prepare('SELECT 1 AS one'),
-  };
+function prepareStatements(db: Database.Database): Record<StatementName, Database.Statement> {
+  const out = {} as Record<StatementName, Database.Statement>;
+  for (const [name, sql] of Object.entries(STATEMENTS)) out[name as StatementName] = db.prepare(forSqlite(sql));
+  return out;
 }
 type Statements = ReturnType<typeof prepareStatements>;
 
@@ -93,7 +70,7 @@ class SqliteStore implements Store {
       this.q.insertOrg.run(key.organizationId, at);
       this.q.insertProject.run(key.organizationId, key.projectId, at);
       this.q.insertUser.run(key.organizationId, key.userId, at);
-      this.q.insertKey.run(row);
+      this.q.insertKey.run(...keyInsertParams(row));
     });
     try {
       insert.immediate();

@@ -13,11 +13,12 @@ const MODEL_NAMES: Record<string, string> = {
   snaive: 'seasonal naive',
   drift: 'random walk with drift',
   naive2: 'Naive2 (seasonally adjusted naive)',
+  sba: 'Croston with the SBA correction', tsb: 'TSB (intermittent demand)', adida: 'ADIDA (intermittent demand)', imapa: 'IMAPA (intermittent demand)',
 };
 
 const MEMBER_NAMES: Record<string, string> = {
   ets: 'ETS', damped: 'damped ETS', theta: 'Theta', otm: 'OTM', dotm: 'DOTM', arima: 'ARIMA', ces: 'CES',
-  snaive: 'seasonal naive', naive: 'naive',
+  snaive: 'seasonal naive', naive: 'naive', sba: 'SBA', tsb: 'TSB', adida: 'ADIDA', imapa: 'IMAPA',
 };
 
 const KNOWN = new Set(['model', 'members', 'combination', 'season_length']);

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { loadForecaster, defaultWasmPath } from '../../src/core/node.js';
 import { createInspector, type Inspector } from '../../src/core/inspect.js';
 import type { Forecaster } from '../../src/core/index.js';
-import { KNOWN_DISAGREEMENTS } from './known-disagreements.js';
+import { KNOWN_DISAGREEMENTS, type Disagreement } from './known-disagreements.js';
 import { loadFixtures, level, maxDev, widthDev, etsForm, type Fixture } from './fixtures.js';
 
 // Tolerances, and why:
@@ -52,6 +52,15 @@ function run(f: Fixture, model: 'ets' | 'theta' | 'naive' | 'snaive') {
   return core.forecast(f.series, f.h, { seasonLength: f.m, level: [80, 95], config: { model } });
 }
 
+/**
+ * R's interval as the core must give it: Tempo floors bounds at 0 when every observed value is
+ * ≥ 0 (R's naive reaches below zero on Nile at long horizons); elsewhere R's bounds unchanged.
+ */
+function onSupport(f: Fixture, iv: { lower: number[]; upper: number[] }) {
+  if (f.series.some((v) => v < 0)) return iv;
+  return { lower: iv.lower.map((v) => Math.max(0, v)), upper: iv.upper.map((v) => Math.max(0, v)) };
+}
+
 function report(f: Fixture, what: string, value: number, tol: number) {
   // printed so a failing or marginal comparison reads as numbers, not just as red
   console.log(`golden ${f.name} ${what}: ${value.toPrecision(4)} (tolerance ${tol})`);
@@ -63,7 +72,7 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden %s', (_name, 
     expect(ours.method.components).toEqual(['naive']);
     expect(maxDev(ours.forecast, f.naive.mean, level(f))).toBeLessThanOrEqual(EXACT);
     for (const lv of ['80', '95'] as const) {
-      const d = widthDev(ours.intervals![lv], f.naive.intervals[lv]);
+      const d = widthDev(ours.intervals![lv], onSupport(f, f.naive.intervals[lv]));
       report(f, `naive ${lv}% width rel. diff`, d, EXACT_WIDTH);
       expect(d).toBeLessThanOrEqual(EXACT_WIDTH);
     }
@@ -73,7 +82,7 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden %s', (_name, 
     const ours = run(f, 'snaive');
     expect(maxDev(ours.forecast, f.snaive.mean, level(f))).toBeLessThanOrEqual(EXACT);
     for (const lv of ['80', '95'] as const) {
-      const d = widthDev(ours.intervals![lv], f.snaive.intervals[lv]);
+      const d = widthDev(ours.intervals![lv], onSupport(f, f.snaive.intervals[lv]));
       report(f, `snaive ${lv}% width rel. diff`, d, EXACT_WIDTH);
       expect(d).toBeLessThanOrEqual(EXACT_WIDTH);
     }
@@ -88,31 +97,69 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden %s', (_name, 
   });
 });
 
-/** `it`, or `it.fails` for a listed disagreement (so fixing it turns this test red until the entry goes). */
-function check(f: Fixture, key: string) {
-  return KNOWN_DISAGREEMENTS[`${f.name} ${key}`] ? it.fails : it;
+// A recorded disagreement must reproduce to this relative precision: refactors may move the last
+// digits, a different fit moves more.
+const RECORDED = 0.02;
+const checked = new Set<string>();
+
+function listed<K extends Disagreement['kind']>(f: Fixture, key: string, kind: K, quantity?: string): Extract<Disagreement, { kind: K }> | undefined {
+  const entry = KNOWN_DISAGREEMENTS[`${f.name} ${key}`]?.find((d) => d.kind === kind && (quantity === undefined || ('quantity' in d && d.quantity === quantity)));
+  if (entry !== undefined) checked.add(`${f.name} ${key} ${kind} ${quantity ?? ''}`);
+  return entry as Extract<Disagreement, { kind: K }> | undefined;
+}
+
+/** `value` within `tol`, or, for a listed disagreement, missing `tol` by the recorded amount. */
+function expectDeviation(f: Fixture, key: string, quantity: 'forecast' | 'width', value: number, tol: number): void {
+  const known = listed(f, key, 'deviation', quantity);
+  if (known === undefined) {
+    expect(value).toBeLessThanOrEqual(tol);
+    return;
+  }
+  expect(known.tolerance).toBe(tol);
+  expect(value, `${f.name} ${key}: fixed? remove its entry`).toBeGreaterThan(tol);
+  expect(Math.abs(value - known.ours) / known.ours, `${f.name} ${key} ${quantity}: ours ${value} vs recorded ${known.ours}`).toBeLessThanOrEqual(RECORDED);
+}
+
+/** Our parameter within `tol` of R's, or, for a listed disagreement, exactly the recorded pair. */
+function expectParameter(f: Fixture, key: string, p: { k: 'alpha' | 'beta' | 'gamma' | 'phi'; ours: number | null; r: number | null; d: number }, tol: number): void {
+  const known = listed(f, key, 'parameter', p.k);
+  if (known === undefined) {
+    expect(p.d, p.k).toBeLessThanOrEqual(tol);
+    return;
+  }
+  expect(known.tolerance).toBe(tol);
+  expect(p.r).toBeCloseTo(known.r, 3);
+  expect(p.ours).not.toBeNull();
+  expect(Math.abs(p.ours! - known.ours), `${f.name} ${key} ${p.k}: ours ${p.ours} vs recorded ${known.ours}`).toBeLessThanOrEqual(0.005);
+  expect(p.d, `${f.name} ${key}: fixed? remove its entry`).toBeGreaterThan(tol);
 }
 
 describe.each(fixtures.map((f) => [f.name, f] as const))('R golden ETS %s', (_name, f) => {
   const table = Object.entries(f.ets_aicc_by_form).sort((a, b) => a[1] - b[1]);
   const gap = table.length > 1 ? table[1][1] - table[0][1] : Infinity;
 
-  check(f, 'pick')(gap >= CLEAR_CUT ? `picks R's clear-cut form ${f.ets_auto.form}` : `picks a form within ${CLEAR_CUT} AICc of R's best (near tie)`, () => {
+  it(gap >= CLEAR_CUT ? `picks R's clear-cut form ${f.ets_auto.form}` : `picks a form within ${CLEAR_CUT} AICc of R's best (near tie)`, () => {
     const ours = run(f, 'ets');
     const form = etsForm(ours.method.components[0] ?? '');
     console.log(`golden ${f.name} ets form: ours ${form}, R ${f.ets_auto.form} (R runner-up ${table[1]?.[0]} +${gap.toFixed(2)} AICc)`);
-    if (gap >= CLEAR_CUT) expect(form).toBe(f.ets_auto.form);
-    else expect(table.filter(([, a]) => a - table[0][1] < CLEAR_CUT).map(([k]) => k)).toContain(form);
+    const allowed = gap >= CLEAR_CUT ? [f.ets_auto.form] : table.filter(([, a]) => a - table[0][1] < CLEAR_CUT).map(([k]) => k);
+    const known = listed(f, 'pick', 'form');
+    if (known === undefined) {
+      expect(allowed).toContain(form);
+    } else {
+      expect([form, f.ets_auto.form]).toEqual([known.ours, known.r]);
+      expect(allowed, 'fixed? remove its entry').not.toContain(form);
+    }
   });
 
-  check(f, 'auto-forecast')(`automatic ETS forecasts are within ${ETS_POINT * 100}% of the level of R's ets()`, () => {
+  it(`automatic ETS forecasts are within ${ETS_POINT * 100}% of the level of R's ets()`, () => {
     const ours = run(f, 'ets');
     const d = maxDev(ours.forecast, f.ets_auto.mean, level(f));
     report(f, `ets auto (${ours.method.components[0]} vs R ${f.ets_auto.form}) max |Δ| / level`, d, ETS_POINT);
-    expect(d).toBeLessThanOrEqual(ETS_POINT);
+    expectDeviation(f, 'auto-forecast', 'forecast', d, ETS_POINT);
   });
 
-  check(f, 'intervals')(`intervals of R's form ${f.ets_auto.form} have R's widths within ${WIDTH * 100}%`, () => {
+  it(`intervals of R's form ${f.ets_auto.form} have R's widths within ${WIDTH * 100}%`, () => {
     const fit = inspector.fitEtsForm(f.series, f.m, f.h, f.ets_auto.form);
     expect(fit).not.toBeNull();
     for (const lv of ['80', '95'] as const) {
@@ -122,7 +169,7 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden ETS %s', (_na
       };
       const d = widthDev(band, f.ets_auto.intervals[lv]);
       report(f, `ets ${f.ets_auto.form} ${lv}% width rel. diff`, d, WIDTH);
-      expect(d).toBeLessThanOrEqual(WIDTH);
+      expectDeviation(f, 'intervals', 'width', d, WIDTH);
     }
   });
 
@@ -140,7 +187,7 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden ETS %s', (_na
       expect(d).toBeLessThanOrEqual(LIK);
     });
 
-    check(f, `${form} aicc`)(`is admitted and its optimum is no more than ${AICC_WORSE} AICc units worse than R's`, () => {
+    it(`is admitted and its optimum is no more than ${AICC_WORSE} AICc units worse than R's`, () => {
       const fit = inspector.fitEtsForm(f.series, f.m, f.h, form);
       expect(fit).not.toBeNull();
       const dA = fit!.aicc - ref.aicc;
@@ -148,7 +195,7 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden ETS %s', (_na
       expect(dA).toBeLessThanOrEqual(AICC_WORSE);
     });
 
-    check(f, `${form} agree`)(`where the optima agree, forecasts are within ${ETS_POINT * 100}% of the level and parameters close`, () => {
+    it(`where the optima agree, forecasts are within ${ETS_POINT * 100}% of the level and parameters close`, () => {
       const fit = inspector.fitEtsForm(f.series, f.m, f.h, form);
       expect(fit).not.toBeNull();
       const dA = fit!.aicc - ref.aicc;
@@ -163,8 +210,15 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('R golden ETS %s', (_na
       // a better optimum than R's (the likelihood itself is checked equal above) is a different fit,
       // not a disagreement: its forecasts are not held to R's; the other two tests still bind it
       if (dA < -AICC_WORSE) return;
-      expect(dF).toBeLessThanOrEqual(ETS_POINT);
-      for (const p of dP) expect(p.d, p.k).toBeLessThanOrEqual(p.k === 'phi' ? PARAM_PHI : PARAM_SMOOTHING);
+      expectDeviation(f, `${form} agree`, 'forecast', dF, ETS_POINT);
+      for (const p of dP) expectParameter(f, `${form} agree`, p, p.k === 'phi' ? PARAM_PHI : PARAM_SMOOTHING);
     });
+  });
+});
+
+describe('the list of known disagreements', () => {
+  it('has no entry that no test checked (a fixed or renamed one must go)', () => {
+    const listedKeys = Object.entries(KNOWN_DISAGREEMENTS).flatMap(([key, ds]) => ds.map((d) => `${key} ${d.kind} ${'quantity' in d ? d.quantity : ''}`));
+    expect(listedKeys.filter((k) => !checked.has(k))).toEqual([]);
   });
 });

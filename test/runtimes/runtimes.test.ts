@@ -1,7 +1,7 @@
 // The same tempo.wasm, driven by the same portable host (src/core compiled to dist/), must give
 // the same bytes in Bun and Deno as in Node; and the client (src/client compiled to dist/) must
-// work unchanged there against a real server. Both runtimes come from the npm registry as dev
-// dependencies (their binaries ship inside the packages), so `npm ci` provides them.
+// work unchanged there against a real server. Both runtimes come from the npm registry, fetched
+// into .runtimes/ by scripts/fetch-runtimes.js on first use, so a plain `npm install` stays small.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { loadForecaster } from '../../src/core/node.js';
 import type { ForecastResult } from '../../src/core/index.js';
 import { startHarness, type Harness } from '../server/harness.js';
+// @ts-expect-error: plain ESM script without types
+import { fetchRuntimes, runtimeBin } from '../../scripts/fetch-runtimes.js';
 // @ts-expect-error: plain ESM data module shared with the runtimes' script
 import { RUNTIME_CASES } from './cases.mjs';
 import { HOST_ABI_VERSION } from '../../src/core/abi.js';
@@ -21,15 +23,15 @@ const smoke = join(root, 'test/runtimes/smoke.mjs');
 const clientSmoke = join(root, 'test/runtimes/client-smoke.mjs');
 
 const RUNTIMES: Array<{ name: string; bin: string; run: (script: string) => string[] }> = [
-  { name: 'bun', bin: join(root, 'node_modules/.bin/bun'), run: (script) => [script] },
+  { name: 'bun', bin: runtimeBin('bun'), run: (script) => [script] },
   // Deno asks for each capability: reading the files, the server's address, the variables
-  { name: 'deno', bin: join(root, 'node_modules/.bin/deno'), run: (script) => ['run', '--allow-read', '--allow-net=127.0.0.1', '--allow-env', '--no-prompt', script] },
+  { name: 'deno', bin: runtimeBin('deno'), run: (script) => ['run', '--allow-read', '--allow-net=127.0.0.1', '--allow-env', '--no-prompt', script] },
 ];
 
 /** Runs `script` under the runtime with a private home and `extraEnv`; returns its last JSON line. */
 async function runIn(name: string, bin: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Record<string, unknown>> {
   if (!existsSync(join(root, 'dist/src/core/index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
-  if (!existsSync(bin)) throw new Error(`${name} is missing at ${bin}: run \`npm install\` (it is a dev dependency)`);
+  if (!existsSync(bin)) throw new Error(`${name} is missing at ${bin}: run \`node scripts/fetch-runtimes.js\``);
   const home = mkdtempSync(join(tmpdir(), `tempo-${name}-`));
   try {
     // asynchronous: the server some scripts call runs in this very process
@@ -46,10 +48,11 @@ async function runIn(name: string, bin: string, args: string[], extraEnv: Record
 
 let expected: ForecastResult[];
 beforeAll(async () => {
+  fetchRuntimes();
   const core = await loadForecaster();
   expected = (RUNTIME_CASES as Array<{ series: Array<number | null>; horizon: number; options: object }>)
     .map(({ series, horizon, options }) => core.forecast(series, horizon, options));
-});
+}, 200_000);
 
 describe.each(RUNTIMES)('the core in $name', ({ name, bin, run }) => {
   it('forecasts exactly what it forecasts in Node', async () => {

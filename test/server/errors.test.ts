@@ -118,6 +118,12 @@ describe('request body', () => {
     expect(horizon.detail).toBe('horizon must be an integer from 1 to 1000 (got 5000)');
   });
 
+  it('400 for an all-null series says it needs a number, not that null is wrong', async () => {
+    const body = await problem(await h.forecast(key, { series: [null, null, null], horizon: 1 }), 'REQUEST_INVALID');
+    expect(body.errors).toEqual([{ pointer: '/series', detail: 'series must hold at least one number; null only marks missing values' }]);
+    expect(body.detail).toBe('series must hold at least one number; null only marks missing values');
+  });
+
   it('400 for a series longer than the bound and for a number JSON cannot hold', async () => {
     const long = await problem(await h.forecast(key, { series: new Array(101).fill(1), horizon: 1 }), 'REQUEST_INVALID');
     expect(long.errors).toEqual([{ pointer: '/series', detail: expect.stringContaining('1 to 100') }]);

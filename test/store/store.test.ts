@@ -3,7 +3,7 @@
 // and DATABASE_URL is unset). Then what only PostgreSQL can show: several instances at once.
 import { describe, it, expect, beforeEach, afterEach, afterAll } from 'vitest';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '../support/wait.js';
 import pg from 'pg';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
@@ -29,14 +29,24 @@ async function dropSchemas(): Promise<void> {
 afterAll(dropSchemas);
 
 /** A place one test's data lives in; open() may be called again to reopen the same data. */
-interface Backend { open(): Promise<Store>; remove(): void }
+interface Backend {
+  open(): Promise<Store>;
+  remove(): void;
+  /**
+   * Resolves once every announcement made so far has reached `store`'s listeners, so a test can
+   * assert an echo did NOT arrive without sleeping: a change made from another instance is heard
+   * after anything announced before it. `marker` is the key id that change creates.
+   */
+  settle(store: Store, heard: string[], marker: string): Promise<void>;
+}
 
 const backends: Array<{ name: string; skip?: boolean; make: () => Backend }> = [
   {
     name: 'sqlite',
     make: () => {
       const tmp = tempDir();
-      return { open: () => openSqliteStore(join(tmp.dir, 'tempo.db')), remove: tmp.remove };
+      // listeners are called in-process, synchronously: nothing is still on its way
+      return { open: () => openSqliteStore(join(tmp.dir, 'tempo.db')), remove: tmp.remove, settle: async () => {} };
     },
   },
   {
@@ -45,7 +55,20 @@ const backends: Array<{ name: string; skip?: boolean; make: () => Backend }> = [
     make: () => {
       const schema = uniqueName('store');
       schemas.push(schema);
-      return { open: () => openPostgresStore({ url: DATABASE_URL, schema, poolSize: 3 }), remove: () => {} };
+      const open = () => openPostgresStore({ url: DATABASE_URL, schema, poolSize: 3 });
+      return {
+        open,
+        remove: () => {},
+        settle: async (_store, heard, marker) => {
+          const other = await open();
+          try {
+            await other.createKey(newKey({ keyId: marker }));
+            await waitFor('the marker announcement', () => heard.includes(marker), 10_000);
+          } finally {
+            await other.close();
+          }
+        },
+      };
     },
   },
 ];
@@ -107,9 +130,10 @@ for (const backend of backends) {
       expect((await store.getKey(k.keyId))!.status).toBe('active');
       expect(await store.setKeyStatus('nosuchkey0000000', 'inactive')).toBe(false);
       await expect(store.setKeyStatus(k.keyId, 'revoked' as never)).rejects.toBeInstanceOf(StoreValidationError);
-      await sleep(100); // room for an echo from the database, which must not arrive
-      expect(heard).toEqual([k.keyId, k.keyId]);
       expect(await store.countKeys()).toBe(1);
+      // an echo of our own changes from the database must not arrive: wait until a later one has
+      await place.settle(store, heard, 'MarkerMarker0000');
+      expect(heard.filter((id) => id !== 'MarkerMarker0000')).toEqual([k.keyId, k.keyId]);
     });
 
     it('seeds the global tempo model, available to every organization', async () => {
@@ -186,7 +210,7 @@ describe.skipIf(!postgres.ok)('PostgreSQL store: several instances', () => {
     b.onKeyChanged((id) => heardByB.push(id));
     const k = await a.createKey(newKey());
     await a.setKeyStatus(k.keyId, 'inactive');
-    for (let i = 0; i < 100 && heardByB.length < 2; i++) await sleep(20);
+    await waitFor('both announcements at the other instance', () => heardByB.length >= 2, 5_000);
     expect(heardByB).toEqual([k.keyId, k.keyId]);
     expect((await b.getKey(k.keyId))!.status).toBe('inactive');
     await a.close();
@@ -224,12 +248,7 @@ describe.skipIf(!postgres.ok)('PostgreSQL store: several instances', () => {
     await expect(store.getKey(k.keyId)).rejects.toThrow();
     await expect(store.ping()).rejects.toThrow();
     await proxy.restore();
-    let back = false;
-    for (let i = 0; i < 50 && !back; i++) {
-      back = await store.ping().then(() => true, () => false);
-      if (!back) await sleep(100);
-    }
-    expect(back).toBe(true);
+    await waitFor('PostgreSQL to answer again', () => store.ping().then(() => true, () => false), 10_000, 100);
     expect(await store.getKey(k.keyId)).toMatchObject({ keyId: k.keyId });
     await store.close();
     await proxy.close();

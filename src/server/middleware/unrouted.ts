@@ -14,7 +14,7 @@ export function unrouted(): Middleware {
         { headers: { Allow: allow } });
     }
     if (ctx.status === 404 && ctx.body == null) {
-      throw new ApiError('NOT_FOUND', 'no such endpoint; see the API documentation for the paths this server answers');
+      throw new ApiError('NOT_FOUND', 'no such endpoint; GET /openapi.json lists the paths this server answers');
     }
   };
 }

@@ -85,6 +85,9 @@ export function createForecastValidator(bounds: Bounds): (body: unknown) => Fiel
     const seen = new Set<string>();
     const out: FieldError[] = [];
     for (const e of validate.errors ?? []) {
+      // ajv also reports each element that failed `contains`; for an all-null series those say
+      // "null is not a number", which contradicts the rule that null marks a missing value
+      if (e.schemaPath.includes('/contains/')) continue;
       const fe = fieldError(e, body, bounds);
       // one entry per pointer: ajv reports e.g. both "type" and "contains" for the same place
       if (seen.has(fe.pointer)) continue;

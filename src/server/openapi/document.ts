@@ -1,0 +1,124 @@
+// The OpenAPI 3.1 document of this server, built from the very schemas it validates requests with
+// (and the response schemas its tests hold answers to), for the operator's configured bounds.
+import type { Bounds } from '../../config/config.js';
+import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
+import { packageVersion } from '../../shared/package-version.js';
+import { forecastRequestSchema } from '../schemas/forecast-request.js';
+import {
+  forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
+} from '../schemas/responses.js';
+import { ASSET_PREFIX, SETTINGS_PAGE_PATH } from '../routes/settings-page.js';
+
+type Responses = Record<string, unknown>;
+
+const json = (schemaRef: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schemaRef}` } } });
+
+// one response entry per HTTP status, listing the codes that can come with it
+function problems(codes: ErrorCode[], extra: Record<number, string> = {}): Responses {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const c of codes) byStatus.set(ERROR_CATALOGUE[c].status, [...(byStatus.get(ERROR_CATALOGUE[c].status) ?? []), c]);
+  const out: Responses = {};
+  for (const [status, cs] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: cs.map((c) => `\`${c}\` (${errorType(c)})`).join(', '),
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+  for (const [status, why] of Object.entries(extra)) {
+    out[status] = { description: why, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+  }
+  return out;
+}
+
+const AUTH: ErrorCode[] = ['API_KEY_INVALID', 'API_KEY_INACTIVE', 'API_KEY_EXPIRED', 'API_USAGE_LIMIT', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
+const modelParam = { name: 'model', in: 'path', required: true, schema: { type: 'string' }, description: '`tempo`, a built-in model, or one of your organization\'s models (see GET /v1/models)' };
+const open = { security: [] as unknown[] };
+
+/** The OpenAPI 3.1 document for a server with these bounds. */
+export function openApiDocument(bounds: Bounds): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tempo forecasting API',
+      version: packageVersion(),
+      description: 'Send a univariate series and a horizon; get the forecast back. Errors are RFC 9457 problem details; each `type` resolves to a page on this server.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    security: [{ bearer: [] }],
+    paths: {
+      '/': { get: { ...open, summary: 'What this server is and where its documents are', operationId: 'index', responses: { 200: { description: 'index', content: json('Index') } } } },
+      '/openapi.json': { get: { ...open, summary: 'This document', operationId: 'openapi', responses: { 200: { description: 'the OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      '/errors/{code}': {
+        get: {
+          ...open, summary: 'What an error code means and how to fix it (HTML, or JSON when asked)', operationId: 'errorPage',
+          parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string', enum: Object.values(ERROR_CATALOGUE).map((e) => e.slug) } }],
+          responses: {
+            200: { description: 'the page', content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } },
+            ...problems(['NOT_FOUND']),
+          },
+        },
+      },
+      '/{model}/v1/forecast': {
+        post: {
+          summary: 'Forecast one series', operationId: 'forecast',
+          description: 'Order of checks: authenticate, model available to the key\'s organization, rate limit, body, running lock (one forecast at a time per key), compute.',
+          parameters: [modelParam],
+          requestBody: { required: true, content: json('ForecastRequest') },
+          responses: {
+            200: { description: 'the forecast', content: json('ForecastResponse') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'FORECAST_ALREADY_RUNNING'],
+              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
+      '/{model}/v1/validate': {
+        get: {
+          summary: 'Check a key against a model', operationId: 'validate', parameters: [modelParam],
+          responses: { 200: { description: 'the key\'s record', content: json('ValidateResponse') }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
+        },
+      },
+      '/v1/models': {
+        get: {
+          summary: 'The models this key\'s organization may use', operationId: 'listModels',
+          responses: { 200: { description: 'the models', content: json('ModelsResponse') }, ...problems(AUTH) },
+        },
+      },
+      '/healthz': { get: { ...open, summary: 'Liveness', operationId: 'healthz', responses: { 200: { description: 'up', content: json('Status') } } } },
+      '/readyz': {
+        get: {
+          ...open, summary: 'Readiness: stores reachable, core loaded, not draining', operationId: 'readyz',
+          responses: { 200: { description: 'ready', content: json('Status') }, ...problems(['SERVICE_UNAVAILABLE']) },
+        },
+      },
+      '/metrics': { get: { ...open, summary: 'Prometheus metrics', operationId: 'metrics', responses: { 200: { description: 'text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+      [SETTINGS_PAGE_PATH]: { get: { ...open, summary: 'The settings page and playground (HTML)', operationId: 'settingsPage', responses: { 200: { description: 'the page', content: { 'text/html': { schema: { type: 'string' } } } } } } },
+      [`${ASSET_PREFIX}/{version}/{file}`]: {
+        get: {
+          ...open, summary: 'A hashed asset of the settings page', operationId: 'settingsAsset',
+          parameters: [{ name: 'version', in: 'path', required: true, schema: { type: 'string' } }, { name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: 'the asset' }, ...problems(['NOT_FOUND']) },
+        },
+      },
+      [`${ASSET_PREFIX}/{version}/{dir}/{file}`]: {
+        get: {
+          ...open, summary: 'A hashed asset of the settings page, in a folder', operationId: 'settingsAssetInDir',
+          parameters: ['version', 'dir', 'file'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+          responses: { 200: { description: 'the asset' }, ...problems(['NOT_FOUND']) },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'an API key from `tempo keys create`' } },
+      schemas: {
+        ForecastRequest: forecastRequestSchema(bounds),
+        ForecastResponse: forecastResponseSchema,
+        Problem: problemSchema,
+        ValidateResponse: validateResponseSchema,
+        ModelsResponse: modelsResponseSchema,
+        Status: statusSchema,
+        Index: indexSchema,
+      },
+    },
+  };
+}

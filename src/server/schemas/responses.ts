@@ -1,0 +1,116 @@
+// JSON schemas of what the server answers: the OpenAPI document publishes them and the tests
+// check real answers against them, so the document cannot drift from the server.
+import { ERROR_CATALOGUE } from '../../shared/codes.js';
+
+const numbers = { type: 'array', items: { type: 'number' } } as const;
+
+/** A 200 from POST /{model}/v1/forecast. */
+export const forecastResponseSchema = {
+  type: 'object',
+  required: ['forecast'],
+  properties: {
+    forecast: { ...numbers, description: 'point forecasts, one per step of the horizon' },
+    intervals: {
+      type: 'object',
+      description: 'prediction intervals keyed by level (e.g. "95"), present when `level` was sent',
+      additionalProperties: {
+        type: 'object',
+        required: ['lower', 'upper'],
+        properties: { lower: numbers, upper: numbers },
+      },
+    },
+    model: { type: 'string', description: 'the model that answered' },
+    method: {
+      type: 'object',
+      description: 'what the core fitted',
+      properties: {
+        components: { type: 'array', items: { type: 'string' } },
+        season_length: { type: 'integer' },
+      },
+    },
+  },
+} as const;
+
+/** Every error: RFC 9457 problem details. */
+export const problemSchema = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'code', 'detail', 'instance', 'request_id'],
+  properties: {
+    type: { type: 'string', description: 'resolves to a page about the code on this server' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
+    detail: { type: 'string', description: 'what to change' },
+    instance: { type: 'string' },
+    request_id: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['pointer', 'detail'], properties: { pointer: { type: 'string' }, detail: { type: 'string' } } },
+    },
+    retry_after: { type: 'integer' },
+    violated_policies: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+/** A 200 from GET /{model}/v1/validate. */
+export const validateResponseSchema = {
+  type: 'object',
+  required: ['valid', 'key_id', 'status', 'env', 'project_id', 'organization_id', 'user_id', 'product_id', 'name', 'expires_at', 'rate_limit_per_minute', 'rate_limit_per_hour'],
+  properties: {
+    valid: { type: 'boolean' },
+    key_id: { type: 'string' },
+    status: { type: 'string', enum: ['active', 'inactive'] },
+    env: { type: 'string', enum: ['live', 'test'] },
+    project_id: { type: 'string' },
+    organization_id: { type: 'string' },
+    user_id: { type: 'string' },
+    product_id: { type: 'string' },
+    name: { type: 'string' },
+    expires_at: { type: ['string', 'null'] },
+    rate_limit_per_minute: { type: 'integer' },
+    rate_limit_per_hour: { type: 'integer' },
+  },
+} as const;
+
+/** A 200 from GET /v1/models. */
+export const modelsResponseSchema = {
+  type: 'object',
+  required: ['organization_id', 'models'],
+  properties: {
+    organization_id: { type: 'string' },
+    models: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'default', 'base', 'config', 'created_at'],
+        properties: {
+          name: { type: 'string' },
+          default: { type: 'boolean' },
+          base: { type: 'string' },
+          config: { type: 'object' },
+          created_at: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** /healthz and /readyz when they answer 200. */
+export const statusSchema = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok', 'ready'] } },
+} as const;
+
+/** GET /: where to go next. */
+export const indexSchema = {
+  type: 'object',
+  required: ['name', 'version', 'openapi'],
+  properties: {
+    name: { type: 'string' },
+    version: { type: 'string' },
+    openapi: { type: 'string', description: 'path of the OpenAPI document' },
+    settings_page: { type: 'string' },
+    errors: { type: 'string', description: 'path prefix of the error code pages' },
+  },
+} as const;

@@ -1,0 +1,99 @@
+// The OpenAPI document: valid 3.1 by an independent validator, complete (every route the router
+// answers is in it), true (real answers match its response schemas), and its problem types resolve.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
+import { startHarness, type Harness } from './harness.js';
+import { ERROR_CATALOGUE } from '../../src/shared/codes.js';
+
+let h: Harness;
+let key: string;
+let doc: { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, object> } };
+
+beforeAll(async () => {
+  h = await startHarness();
+  key = (await h.key()).fullKey;
+  const res = await fetch(`${h.url}/openapi.json`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = await res.json();
+});
+afterAll(async () => { await h.close(); });
+
+function schemaCheck(name: string) {
+  const ajv = new Ajv({ strict: false });
+  return ajv.compile(doc.components.schemas[name]);
+}
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(doc as object);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  it('lists every route the server answers, with its methods', () => {
+    const missing: string[] = [];
+    for (const { path, methods } of h.server.tempo.routes()) {
+      for (const m of methods) {
+        if (doc.paths[path]?.[m.toLowerCase()] === undefined) missing.push(`${m} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('carries the request schema the server validates with, for this server\'s bounds', () => {
+    const req = doc.components.schemas.ForecastRequest as { properties: { horizon: { maximum: number }; series: { maxItems: number } } };
+    expect(req.properties.horizon.maximum).toBe(h.config.bounds.maxHorizon);
+    expect(req.properties.series.maxItems).toBe(h.config.bounds.maxSeriesLength);
+  });
+
+  it('describes real answers: a forecast, a validation failure, a key check, the model list', async () => {
+    const ok = await h.forecast(key, { series: [1, 2, 3, 4, 5, 6, 7, 8], horizon: 2, level: [95] });
+    expect(ok.status).toBe(200);
+    const okCheck = schemaCheck('ForecastResponse');
+    expect(okCheck(await ok.json()), JSON.stringify(okCheck.errors)).toBe(true);
+
+    const bad = await h.forecast(key, { series: [1], horizon: 0 });
+    expect(bad.status).toBe(400);
+    const problem = schemaCheck('Problem');
+    expect(problem(await bad.json()), JSON.stringify(problem.errors)).toBe(true);
+
+    const auth = { headers: { Authorization: `Bearer ${key}` } };
+    const validate = schemaCheck('ValidateResponse');
+    expect(validate(await (await fetch(`${h.url}/tempo/v1/validate`, auth)).json()), JSON.stringify(validate.errors)).toBe(true);
+    const models = schemaCheck('ModelsResponse');
+    expect(models(await (await fetch(`${h.url}/v1/models`, auth)).json()), JSON.stringify(models.errors)).toBe(true);
+  });
+});
+
+describe('problem types and the index', () => {
+  it('every problem type resolves on this server to a page about its code', async () => {
+    const res = await h.forecast(key, { series: [1], horizon: 0 });
+    const body = await res.json() as { type: string; code: string };
+    const page = await fetch(new URL(body.type, `${h.url}/tempo/v1/forecast`));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('REQUEST_INVALID');
+    for (const [code, e] of Object.entries(ERROR_CATALOGUE)) {
+      const asJson = await fetch(`${h.url}/errors/${e.slug}`, { headers: { Accept: 'application/json' } });
+      expect(asJson.status, code).toBe(200);
+      expect(await asJson.json()).toEqual({ code, title: e.title, status: e.status, description: e.description });
+    }
+  });
+
+  it('an unknown code is a 404 problem that points to the document', async () => {
+    const res = await fetch(`${h.url}/errors/no-such-code`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).detail).toContain('/openapi.json');
+  });
+
+  it('GET / and every 404 name the document', async () => {
+    const index = await (await fetch(`${h.url}/`)).json();
+    expect(index).toMatchObject({ name: 'tempo', openapi: '/openapi.json' });
+    const lost = await fetch(`${h.url}/no/such/path`);
+    expect(lost.status).toBe(404);
+    expect((await lost.json()).detail).toContain('/openapi.json');
+  });
+});
