@@ -1,4 +1,4 @@
-// Dates on a forecast request (SPEC Part C): the one place that reads `timestamps` and `freq`,
+// Dates on a forecast request: the one place that reads `timestamps` and `freq`,
 // checks them, infers the step, and answers the calendar's seasonal periods and the future dates.
 // Pure: no I/O, no clock; the server and the CLI both call planDates.
 import { DAY_MS } from './civil.js';

@@ -5,7 +5,7 @@ export interface ForecastRequestBody {
   horizon: number;
   season_length?: number;
   level?: number[];
-  /** RFC 3339 dates or date-times with offsets, one per series value (SPEC Part C) */
+  /** RFC 3339 dates or date-times with offsets, one per series value */
   timestamps?: string[];
   /** the grid step: an ISO 8601 duration or an alias */
   freq?: string;

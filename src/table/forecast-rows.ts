@@ -10,7 +10,7 @@ export interface ForecastRow {
   freq?: string;
 }
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, its quotes doubled. */
+/** CSV quoting: a field with a comma, quote or line break is quoted, its quotes doubled. */
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,4 +1,4 @@
-// Dated forecasts over real HTTP (SPEC Part C): future timestamps, freq answered as ISO, the
+// Dated forecasts over real HTTP: future timestamps, freq answered as ISO, the
 // calendar's periods as tested hints, and every bad date refused with its pointer before compute.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
