@@ -7,7 +7,7 @@ import { LENGTHS, SEASON, seasonalSeries } from './fixtures.js';
 import { makeBench, collect, isMain, runAlone, type SuiteResult } from './harness.js';
 
 interface Form { name: string; error: number; trend: number; season: number }
-// codes as in assembly/abi/models.ts: error 1=A 2=M; trend 0=N 1=A 2=Ad; season 0=N 1=A 2=M
+// codes as in assembly/models/codes.ts: error 1=A 2=M; trend 0=N 1=A 2=Ad; season 0=N 1=A 2=M
 const FORMS: Form[] = [
   { name: 'AAdA', error: 1, trend: 2, season: 1 },
   { name: 'MAdM', error: 2, trend: 2, season: 2 },

@@ -5,6 +5,8 @@ import { MODEL_IDS, type CoreModelName } from '../src/core/abi.js';
 
 export interface EvalArgs {
   data: string;
+  /** true when --data was not given and `data` is the default folder. */
+  dataIsDefault: boolean;
   blind: boolean;
   /** blind, but with dates synthesised from the file's frequency and the calendar's periods as hints. */
   calendar: boolean;
@@ -15,7 +17,7 @@ export interface EvalArgs {
 }
 
 export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT]
-  --data DIR    folder of competition CSVs (default ../shared/data/dev from the repo root)
+  --data DIR    folder of competition CSVs (default ../shared/data/dev beside the repo root)
   --blind       do not tell the model the season length (the core detects the period)
   --calendar    blind, but the series carry dates made from the file's frequency, and the calendar's
                 seasonal periods go to the core as hints it still tests (a dated request)
@@ -46,6 +48,7 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
   if (values.blind === true && calendar) throw new Error(`--blind and --calendar are two different modes: pick one\n${USAGE}`);
   return {
     data: values.data ?? join(root, '..', 'shared', 'data', 'dev'),
+    dataIsDefault: values.data === undefined,
     blind,
     calendar,
     model: model as CoreModelName,

@@ -1,4 +1,4 @@
-// Reads the competition CSVs (format in data/dev/README.md) into typed series rows.
+// Reads the competition CSVs (format in docs/accuracy.md, "The data") into typed series rows.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 

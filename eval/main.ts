@@ -9,6 +9,7 @@ import { evaluateAll, groupOf } from './run.js';
 import { groupTable, componentCounts, formatTable } from './report.js';
 import { parseEvalArgs } from './args.js';
 import { parseScaledAnchors, scaledTable, formatScaledTable } from './scaled_report.js';
+import { dataDirProblem } from './data-dir.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +21,16 @@ async function main(): Promise<number> {
     console.error((e as Error).message);
     return 2;
   }
-  let rows = readDataset(args.data);
+  const problem = dataDirProblem(args.data, args.dataIsDefault);
+  if (problem !== null) { console.error(problem); return 2; }
+  let rows;
+  try {
+    rows = readDataset(args.data);
+  } catch (e) {
+    // a malformed file is bad input, like a bad flag: say which line, not a stack trace
+    console.error(`tempo eval: ${(e as Error).message}`);
+    return 2;
+  }
   if (args.group) rows = rows.filter((r) => groupOf(r).includes(args.group!));
   if (rows.length === 0) { console.error('no series selected'); return 2; }
   const anchorsPath = join(args.data, 'ANCHORS.md');

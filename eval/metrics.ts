@@ -1,4 +1,4 @@
-// The M4 accuracy measures: sMAPE, MASE and OWA relative to Naive2 (definitions in data/dev/README.md).
+// The M4 accuracy measures: sMAPE, MASE and OWA relative to Naive2 (definitions in docs/accuracy.md, "Columns").
 
 /** sMAPE in percent: mean of 200·|y−f|/(|y|+|f|) over the horizon; a 0/0 term counts 0. */
 export function smape(actual: ArrayLike<number>, forecast: ArrayLike<number>): number {

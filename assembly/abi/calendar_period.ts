@@ -27,7 +27,7 @@ export function statsCalendarPeriod(yPtr: usize, n: i32, hintsPtr: usize, nHints
   }
   if (finite == 0) return 0;
   const y = impute(raw, 0);
-  if (y.length < 3) return 0;
+  if (y.length < 3) return 1;
   const d = differenced(y);
   for (let k = 0; k < nHints; k++) {
     const p = hintAt(hintsPtr, k, y.length);

@@ -1,9 +1,10 @@
 // Numbers-only exports of the statistics toolkit, so hosts and tests can call it directly.
 import { acf } from "../stats/acf";
 import { seasonalityTest } from "../stats/seasonality";
-import { seasonalIndices } from "../stats/decompose";
+import { seasonalIndices } from "../numerics/decompose";
 import { detectPeriod } from "../stats/period";
 import { impute } from "../stats/impute";
+import { qnorm } from "../stats/qnorm";
 
 function readSeries(ptr: usize, n: i32): Float64Array {
   const y = new Float64Array(n);
@@ -52,4 +53,9 @@ export function statsImpute(yPtr: usize, n: i32, m: i32, outPtr: usize): i32 {
   const out = impute(y, m);
   writeSeries(outPtr, out);
   return out.length;
+}
+
+/** The p-quantile of the standard normal distribution (AS 241), for tests against high-precision values. */
+export function statsQnorm(p: f64): f64 {
+  return qnorm(p);
 }

@@ -10,3 +10,5 @@ export const STATUS_NO_DATA: i32 = 2;
 export const STATUS_UNKNOWN_MODEL: i32 = 3;
 /** The computation produced a non-finite value that no fallback could repair. */
 export const STATUS_NUMERIC_FAILURE: i32 = 4;
+/** The series is so large that its forecast or interval bounds would not be finite numbers. */
+export const STATUS_OUT_OF_RANGE: i32 = 5;

@@ -1,6 +1,6 @@
 // The M4 benchmarks' seasonal adjustment: decompose only when the 90% test says the season is real.
 import { seasonalityTest } from "./seasonality";
-import { seasonalIndices, deseasonalise, reseasonalise } from "./decompose";
+import { seasonalIndices, deseasonalise, reseasonalise } from "../numerics/decompose";
 
 /** How a series was seasonally adjusted, so a forecast of the adjusted series can be put back. */
 export class SeasonalAdjustment {

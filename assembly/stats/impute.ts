@@ -1,6 +1,6 @@
 // Fills missing values (NaN) so every model sees a gap-free series.
 import { seasonalityTest } from "./seasonality";
-import { seasonalIndices } from "./decompose";
+import { seasonalIndices } from "../numerics/decompose";
 
 /** Rounds of index estimation and refilling in the seasonal case. */
 const IMPUTE_PASSES: i32 = 3;

@@ -67,6 +67,10 @@ function planAll(series: LongSeries[], file: string, horizon: number, freq: stri
 export async function forecastCommand(argv: string[], io: CliIO): Promise<number> {
   const parsed = parseCommand('forecast', argv, OPTIONS, 0, FORECAST_HELP);
   if (parsed.values.help === true) { io.out(FORECAST_HELP); return 0; }
+  // nothing is stored, so the flags that choose a store would do nothing here
+  for (const flag of ['data-dir', 'create']) {
+    if (parsed.values[flag] !== undefined) throw new UsageError(`forecast: --${flag} does not apply: tempo forecast reads a file and stores nothing`, FORECAST_HELP);
+  }
   const file = required(parsed, 'file', 'forecast', FORECAST_HELP);
   const horizon = positiveInt(parsed, 'horizon', 'forecast', FORECAST_HELP);
   if (horizon === undefined) throw new UsageError('forecast: --horizon is required', FORECAST_HELP);

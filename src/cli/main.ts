@@ -9,7 +9,7 @@ import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
 import { serveCommand } from './serve.js';
 import { MAIN_HELP } from './usage.js';
-import { packageVersion } from '../shared/package-version.js';
+import { packageVersion } from '../config/package-version.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

@@ -1,4 +1,5 @@
 // The help texts, one per command, shown by --help and after a usage error.
+import { MEMBER_BITS, MODEL_IDS } from '../core/abi.js';
 
 export const MAIN_HELP = `Usage: tempo <command> [options]
 
@@ -23,7 +24,7 @@ Runs the HTTP server. On the first start with an empty store it creates a key an
   --port PORT      port to listen on (default 8080, or PORT)
   --host HOST      address to bind (default 127.0.0.1, or HOST)
   --data-dir DIR   where tempo.db lives (default ./data, or TEMPO_DATA_DIR)
-Other settings come from environment variables: see the README, "Configuration".`;
+Other settings come from environment variables: see docs/configuration.md.`;
 
 export const KEYS_HELP = `Usage: tempo keys <create|list|disable|enable> [options]
 
@@ -68,8 +69,8 @@ export const MODELS_CREATE_HELP = `Usage: tempo models create --org ORG --name N
 Creates a model only organization ORG may use, served at /NAME/v1/forecast.
   --name NAME    [a-z0-9][a-z0-9._-]{0,62}; not "tempo", not "v1"; unique
   --base MODEL   the model it builds on (default tempo)
-  --config JSON  options: {"season_length": int >= 1, "members": [ets, theta, otm, dotm, damped,
-                 arima, ces, snaive, naive, sba, tsb, adida, imapa], "combination": "median"|"mean", "model": core model}
+  --config JSON  options: {"season_length": int >= 1, "members": [${Object.keys(MEMBER_BITS).join(', ')}],
+                 "combination": "median"|"mean", "model": one of ${Object.keys(MODEL_IDS).join(', ')}}
   --data-dir DIR, --json`;
 
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]

@@ -1,4 +1,4 @@
-// Reads a response's rate-limit headers (SPEC Part B: RateLimit-Policy, RateLimit, X-RateLimit-*)
+// Reads a response's rate-limit headers (RateLimit-Policy, RateLimit, X-RateLimit-*; docs/api.md)
 // into one typed state, so a caller can pace itself before the server has to refuse it.
 
 /** One window the server enforces, from RateLimit-Policy (`"minute";q=60;w=60`). */

@@ -1,6 +1,6 @@
 // Keeps the API key out of everything the client shows: messages, kept bodies, headers, URLs.
 
-/** `tempo-<key_id>-…<last4>`: how SPEC says a key may be shown. Anything else shows as `…<last4>`. */
+/** `tempo-<key_id>-…<last4>`: the only form in which a key may be shown. Anything else shows as `…<last4>`. */
 export function keyHint(apiKey: string): string {
   const parts = apiKey.split('-');
   const last4 = apiKey.slice(-4);

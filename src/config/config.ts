@@ -1,9 +1,10 @@
 // The service configuration: read from flags and environment once, at startup, validated, frozen,
-// and passed down. Nothing below the entry points reads process.env (DESIGN rule 7).
+// and passed down. Nothing below the entry points reads process.env, so any module can run with
+// any configuration in a test.
 import { availableParallelism } from 'node:os';
 import { MAX_LEVELS } from '../core/abi.js';
 
-/** Request bounds the server enforces (SPEC "Bounds"). */
+/** Request bounds the server enforces (defaults in docs/configuration.md). */
 export interface Bounds {
   maxSeriesLength: number;
   maxHorizon: number;

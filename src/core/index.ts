@@ -21,8 +21,9 @@ export interface ForecastOptions {
   seasonLength?: number;
   /**
    * Candidate seasonal periods from the calendar (e.g. [24, 168] for hourly data), used only when
-   * no season length is told: the first the data passes the seasonality test at is used, and when
-   * none passes the core detects the period as without hints.
+   * no season length is told: the first the data passes the seasonality test at is used; when
+   * none passes, a period the core detects wins, and only without one does the first hint that fits
+   * twice go to the models, which weigh it themselves (see statsCalendarPeriod in assembly/README.md).
    */
   periodHints?: number[];
   level?: number[];
@@ -62,6 +63,7 @@ const STATUS_TEXT: Record<number, string> = {
   [STATUS.NO_DATA]: 'the series holds no finite value',
   [STATUS.UNKNOWN_MODEL]: 'unknown model',
   [STATUS.NUMERIC_FAILURE]: 'the computation produced a non-finite value',
+  [STATUS.OUT_OF_RANGE]: 'values too large to forecast',
 };
 
 function membersMask(members: MemberName[] | undefined): number {

@@ -1,4 +1,4 @@
-// The key checks of SPEC Part B, in order, as one pure function over an already looked-up record.
+// The API key checks in their fixed order, as one pure function over an already looked-up record.
 import type { KeyRecord } from '../store/types.js';
 import type { ParsedKey } from './format.js';
 import { hashSecret, verifySecret } from './hash.js';

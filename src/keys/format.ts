@@ -1,4 +1,4 @@
-// The API key format of SPEC Part B: tempo-<key_id>-<secret>, where the secret ends in a checksum
+// The API key format: tempo-<key_id>-<secret>, where the secret ends in a checksum
 // of everything before it, so a mistyped key is refused before any store lookup.
 import { randomBytes } from 'node:crypto';
 import { BASE62, toBase62, bytesToBigInt } from './base62.js';

@@ -1,4 +1,5 @@
-// Builds the Koa app from its dependencies (DESIGN rule 8): nothing here opens files or sockets.
+// Builds the Koa app from dependencies it is handed: nothing here opens files or sockets, so a
+// test can pass in stores and limits of its own.
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -47,7 +48,7 @@ export interface TempoApp {
   routes(): Array<{ path: string; methods: string[] }>;
 }
 
-/** Builds the app: request id → error boundary → access log → routes, each route with SPEC's check order. */
+/** Builds the app: request id → error boundary → access log → routes, each route with the API's check order (docs/api.md). */
 export function createApp(deps: AppDeps): TempoApp {
   const { config, store, limits, pool, logger } = deps;
   const metrics = deps.metrics ?? createMetrics();

@@ -8,7 +8,7 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
   /** Extra body members (e.g. retry_after, violated_policies). */
   extra?: Record<string, unknown>;
-  /** A status other than the catalogue's, where SPEC allows one (413, 415 for REQUEST_INVALID). */
+  /** A status other than the catalogue's, where the API allows one (413, 415 for REQUEST_INVALID). */
   status?: number;
   cause?: unknown;
 }

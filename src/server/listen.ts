@@ -9,6 +9,7 @@ import { createComputePool, type ComputePool } from '../compute/pool.js';
 import type { Limits } from '../limits/types.js';
 import type { Store } from '../store/types.js';
 import { createApp, type TempoApp } from './app.js';
+import { warnUnrunnableModels } from './unrunnable-warning.js';
 
 /** Paths pino blanks should anything ever log a request or its headers. */
 export const LOG_REDACT = ['authorization', '*.authorization', 'req.headers.authorization', 'headers.authorization', 'key', 'secret'];
@@ -48,6 +49,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (!options.pool) await pool.close();
     throw err;
   }
+  await warnUnrunnableModels(store, logger);
   const tempo = createApp({ config, store, limits, pool, logger });
   const server = tempo.app.listen(config.port, config.host);
   // counted at the socket level so a drain waits until each answer has been written, not just computed

@@ -10,7 +10,7 @@ export interface KeyRow {
 }
 export interface ModelRow { name: string; organization_id: string | null; base: string; config: string; created_at: string }
 
-/** The product every key belongs to (SPEC: validate shows `platform`). */
+/** The product every key belongs to; validate shows it as `product_id`. */
 export const PRODUCT_ID = 'platform';
 
 /** Columns of api_keys in KeyRow order. */

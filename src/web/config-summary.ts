@@ -8,7 +8,6 @@ const MODEL_NAMES: Record<string, string> = {
   otm: 'optimised Theta',
   dotm: 'dynamic optimised Theta',
   arima: 'ARIMA (automatic order selection)',
-  ces: 'complex exponential smoothing',
   naive: 'naive (last value)',
   snaive: 'seasonal naive',
   drift: 'random walk with drift',
@@ -17,7 +16,7 @@ const MODEL_NAMES: Record<string, string> = {
 };
 
 const MEMBER_NAMES: Record<string, string> = {
-  ets: 'ETS', damped: 'damped ETS', theta: 'Theta', otm: 'OTM', dotm: 'DOTM', arima: 'ARIMA', ces: 'CES',
+  ets: 'ETS', damped: 'damped ETS', theta: 'Theta', otm: 'OTM', dotm: 'DOTM', arima: 'ARIMA',
   snaive: 'seasonal naive', naive: 'naive', sba: 'SBA', tsb: 'TSB', adida: 'ADIDA', imapa: 'IMAPA',
 };
 

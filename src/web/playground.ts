@@ -13,7 +13,7 @@ import { parseInteger, parseLevels } from './series-input.js';
 import { dateLabels, parseDatedSeries } from './dated-input.js';
 import { DateError, planDates, seasonOptions, type DatePlan } from '../dates/index.js';
 
-/** The API's bounds (SPEC "Bounds" defaults); the server has the last word, these catch typos early. */
+/** The API's default bounds (docs/configuration.md); the server has the last word, these catch typos early. */
 const MAX_HORIZON = 1000;
 
 interface Request {

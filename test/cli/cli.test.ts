@@ -165,6 +165,9 @@ describe('tempo models', () => {
     [['--org', 'acme', '--name', 'm', '--config', '{nope'], 2, 'not valid JSON'],
     [['--org', 'acme', '--name', 'm', '--config', '{"season_lenght":12}'], 2, '/season_lenght'],
     [['--org', 'acme', '--name', 'm', '--config', '{"model":"prophet"}'], 2, '/model'],
+    // ces was offered but ran naive (or nothing); it is removed, so naming it is refused
+    [['--org', 'acme', '--name', 'm', '--config', '{"model":"ces"}'], 2, '/model'],
+    [['--org', 'acme', '--name', 'm', '--config', '{"members":["ces","ets"]}'], 2, '/members/0'],
     [['--org', 'acme', '--name', 'm', '--base', 'missing'], 2, 'base model "missing"'],
     [['--name', 'm'], 2, '--org is required'],
   ])('refuses %j with exit %i', async (args, code, message) => {

@@ -22,7 +22,7 @@ async function probe(name: string, variable: string, url: string, check: () => P
     // told where the service is: it must be there, so run the suites and let them fail loudly
     if (process.env[variable]) return { ok: true };
     const reason = `${name} suites NOT RUN: no ${name} at ${url} (${(err as Error).message}); `
-      + `start it (../shared/services-up) or set ${variable}`;
+      + `start it on its default address or set ${variable}`;
     console.warn(`\n*** ${reason}\n`);
     return { ok: false, reason };
   }

@@ -1,7 +1,7 @@
 // Measures how long a key change made through one instance takes to reach another instance's
 // cache (PostgreSQL NOTIFY), store to store. Not part of the suite: run it by hand with
 //   node --import tsx test/multi/measure-revocation.ts [rounds]
-// and copy the numbers into the README ("Running several instances").
+// and copy the numbers into docs/operations.md ("Revocation").
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openPostgresStore } from '../../src/store/postgres.js';

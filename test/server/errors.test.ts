@@ -1,4 +1,4 @@
-// Error answers over real HTTP: every code of SPEC's table, problem+json shape, request ids, and
+// Error answers over real HTTP: every code of the error catalogue, problem+json shape, request ids, and
 // the order of checks on forecast.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ERROR_CATALOGUE, errorType } from '../../src/shared/codes.js';

@@ -220,11 +220,11 @@ describe('time limit and worker failures', () => {
 
   it('answers 400 REQUEST_INVALID when the core refuses the input with a status, and frees the lock', async () => {
     const { fullKey, keyId } = await h.key();
-    // finite JSON numbers whose arithmetic overflows: the core reports a numeric failure, not a trap
-    const series = [1e308, 1e308, -1e308];
+    // finite JSON numbers whose 95% bounds would overflow: the core reports a status, not a trap
+    const series = [1.7e308, -1.7e308, 1.7e308, -1.7e308, 1.7e308];
     const direct = await loadForecaster();
-    expect(() => direct.forecast(series, 3)).toThrow();
-    const res = await h.forecast(fullKey, { series, horizon: 3 });
+    expect(() => direct.forecast(series, 3, { level: [95] })).toThrow();
+    const res = await h.forecast(fullKey, { series, horizon: 3, level: [95] });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('REQUEST_INVALID');
     expect(await h.limits.acquireLock(keyId, 1000)).not.toBeNull();

@@ -15,7 +15,7 @@ import { startHarness, type Harness } from '../server/harness.js';
 import { assertPageBuilt } from './browser.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// the policy the brief prescribes, spelled out here rather than imported, so a change to it shows
+// the page's security policy, spelled out here rather than imported, so a change to it shows
 const EXPECTED_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self' data:; "
   + "style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 

@@ -1,5 +1,5 @@
 // Chooses the seasonal and ordinary differencing orders (D first, then d) and applies them.
-import { difference } from "./difference";
+import { difference } from "../../numerics/difference";
 import { chooseD } from "./kpss";
 import { seasonalStrength, SEASONAL_STRENGTH_THRESHOLD } from "./seasonal_strength";
 

@@ -2,8 +2,8 @@
 // Automatic ARIMA after Hyndman & Khandakar (2008): D by seasonal strength, d by KPSS, orders
 // by a stepwise AICc search, coefficients by conditional sum of squares (see README.md here).
 import { ModelForecast, failed } from "../result";
-import { CODE_ARIMA_BASE } from "../../abi/models";
-import { isConstant } from "./difference";
+import { CODE_ARIMA_BASE } from "../codes";
+import { isConstant } from "../../numerics/checks";
 import { chooseDifferencing } from "./differencing";
 import { CssProblem } from "./css";
 import { FitWork } from "./fit";

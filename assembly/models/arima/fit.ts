@@ -1,6 +1,7 @@
 // Estimates one candidate by Levenberg–Marquardt on a sum of squares (CSS or exact likelihood) and scores it by AICc.
 import { ArimaSpec } from "./spec";
 import { ArmaResiduals } from "./residuals";
+import { solveGaussian } from "../../numerics/solve";
 
 const MAX_COEF: i32 = 8;
 const MAX_ITER: i32 = 25;
@@ -39,30 +40,6 @@ export function aiccOf(ssr: f64, nEff: i32, k: i32): f64 {
   if (s2 < SIGMA2_FLOOR) s2 = SIGMA2_FLOOR;
   const loglik = -0.5 * n * (Math.log(2.0 * Math.PI * s2) + 1.0);
   return -2.0 * loglik + 2.0 * K + 2.0 * K * (K + 1.0) / (n - K - 1.0);
-}
-
-// Solves mat·δ = rhs for a k×k system stored row-major with rhs as column k; false when singular.
-function solveInPlace(mat: Float64Array, k: i32, out: Float64Array): bool {
-  const w = k + 1;
-  for (let c = 0; c < k; c++) {
-    let piv = c;
-    for (let r = c + 1; r < k; r++) if (Math.abs(mat[r * w + c]) > Math.abs(mat[piv * w + c])) piv = r;
-    const pv = mat[piv * w + c];
-    if (!(Math.abs(pv) > 1e-300)) return false;
-    if (piv != c) for (let j = 0; j < w; j++) { const t = mat[c * w + j]; mat[c * w + j] = mat[piv * w + j]; mat[piv * w + j] = t; }
-    for (let r = c + 1; r < k; r++) {
-      const f = mat[r * w + c] / pv;
-      if (f == 0.0) continue;
-      for (let j = c; j < w; j++) mat[r * w + j] -= f * mat[c * w + j];
-    }
-  }
-  for (let r = k - 1; r >= 0; r--) {
-    let s = mat[r * w + k];
-    for (let j = r + 1; j < k; j++) s -= mat[r * w + j] * out[j];
-    out[r] = s / mat[r * w + r];
-    if (!isFinite(out[r])) return false;
-  }
-  return true;
 }
 
 /**
@@ -118,7 +95,7 @@ export function fitArma(prob: ArmaResiduals, wk: FitWork, spec: ArimaSpec, start
         mat[i * (k + 1) + i] += lambda * a[i * k + i] + 1e-12;
         mat[i * (k + 1) + k] = -g[i];
       }
-      if (solveInPlace(mat, k, delta)) {
+      if (solveGaussian(mat, k, delta)) {
         for (let i = 0; i < k; i++) trial[i] = x[i] + delta[i];
         const St = prob.ssr(trial, r1);
         if (St < S) {

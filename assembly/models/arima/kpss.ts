@@ -1,5 +1,6 @@
 // KPSS test of level stationarity (Kwiatkowski, Phillips, Schmidt & Shin 1992), used to pick d.
-import { difference, isConstant } from "./difference";
+import { difference } from "../../numerics/difference";
+import { isConstant } from "../../numerics/checks";
 
 // 5% critical value of the level-stationarity statistic (KPSS 1992, table 1)
 const KPSS_CRIT_5: f64 = 0.463;

@@ -1,6 +1,7 @@
 // Strength of seasonality from a classical additive decomposition, used to pick D.
 // FPP (Hyndman & Athanasopoulos, 3rd ed., §4.3 and §9.5): F_s = max(0, 1 - Var(R)/Var(S+R));
 // one seasonal difference is taken when F_s > 0.64.
+import { centredMovingAverage, seasonalIndices } from "../../numerics/decompose";
 
 export const SEASONAL_STRENGTH_THRESHOLD: f64 = 0.64;
 
@@ -11,37 +12,12 @@ export const SEASONAL_STRENGTH_THRESHOLD: f64 = 0.64;
 export function seasonalStrength(y: Float64Array, m: i32): f64 {
   const n = y.length;
   if (m < 2 || m > n / 2) return 0.0;
-  const half = m >> 1;
-  const even = (m & 1) == 0;
-  const trend = new Float64Array(n);
-  const has = new Uint8Array(n);
-  // centred moving average: for even m the two end points get half weight
-  for (let t = half; t < n - half; t++) {
-    let s = 0.0;
-    if (even) {
-      for (let k = -half + 1; k < half; k++) s += y[t + k];
-      s += 0.5 * (y[t - half] + y[t + half]);
-    } else {
-      for (let k = -half; k <= half; k++) s += y[t + k];
-    }
-    trend[t] = s / <f64>m;
-    has[t] = 1;
-  }
-  const idx = new Float64Array(m);
-  const cnt = new Float64Array(m);
-  for (let t = 0; t < n; t++) {
-    if (!has[t]) continue;
-    idx[t % m] += y[t] - trend[t];
-    cnt[t % m] += 1.0;
-  }
-  let avg = 0.0;
-  for (let j = 0; j < m; j++) { idx[j] = cnt[j] > 0.0 ? idx[j] / cnt[j] : 0.0; avg += idx[j]; }
-  avg /= <f64>m;
-  for (let j = 0; j < m; j++) idx[j] -= avg;
+  const trend = centredMovingAverage(y, m);
+  const idx = seasonalIndices(y, m, false);
   // variances of the remainder and of seasonal + remainder over the points with a trend
   let k = 0.0, mr = 0.0, msr = 0.0;
   for (let t = 0; t < n; t++) {
-    if (!has[t]) continue;
+    if (!isFinite(trend[t])) continue;
     const sr = y[t] - trend[t];
     mr += sr - idx[t % m];
     msr += sr;
@@ -51,7 +27,7 @@ export function seasonalStrength(y: Float64Array, m: i32): f64 {
   mr /= k; msr /= k;
   let vr = 0.0, vsr = 0.0;
   for (let t = 0; t < n; t++) {
-    if (!has[t]) continue;
+    if (!isFinite(trend[t])) continue;
     const sr = y[t] - trend[t];
     const r = sr - idx[t % m];
     vr += (r - mr) * (r - mr);

@@ -1,5 +1,5 @@
 // The orders of one candidate ARIMA(p,d,q)(P,D,Q)_m model and the layout of its parameter vector.
-import { CODE_ARIMA_BASE } from "../../abi/models";
+import { CODE_ARIMA_BASE } from "../codes";
 
 /**
  * Orders of a candidate. Parameters are laid out as [φ1..φp, θ1..θq, Φ1..ΦP, Θ1..ΘQ, μ?] where μ

@@ -1,6 +1,6 @@
 // Drift: the line through the first and last observations, extended.
 import { ModelForecast } from "../result";
-import { CODE_DRIFT } from "../../abi/models";
+import { CODE_DRIFT } from "../codes";
 
 /**
  * Random walk with drift (requires n >= 2): slope (y_n - y_1)/(n - 1). The error sd is

@@ -21,3 +21,8 @@ export function driftModel(y: Float64Array, m: i32, h: i32): ModelForecast {
 export function naive2Model(y: Float64Array, m: i32, h: i32): ModelForecast {
   return naive2(y, m, h);
 }
+
+/** Naive: the last value repeated. */
+export function naiveModel(y: Float64Array, m: i32, h: i32): ModelForecast {
+  return naive(y, h);
+}

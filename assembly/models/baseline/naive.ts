@@ -1,6 +1,6 @@
 // Naive: every future value is the last observation; the random-walk error variance grows with h.
 import { ModelForecast } from "../result";
-import { CODE_NAIVE } from "../../abi/models";
+import { CODE_NAIVE } from "../codes";
 
 /** Naive forecast of `y` for `h` steps with random-walk standard deviations sqrt(h)·σ. */
 export function naive(y: Float64Array, h: i32): ModelForecast {

@@ -1,6 +1,6 @@
 // Naive2, the M4 benchmark every OWA is measured against.
 import { ModelForecast } from "../result";
-import { CODE_NAIVE2 } from "../../abi/models";
+import { CODE_NAIVE2 } from "../codes";
 import { naive } from "./naive";
 import { seasonalAdjust } from "../../stats/adjust";
 

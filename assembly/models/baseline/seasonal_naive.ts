@@ -1,6 +1,6 @@
 // Seasonal naive: each future value repeats the observation one season earlier.
 import { ModelForecast } from "../result";
-import { CODE_SNAIVE } from "../../abi/models";
+import { CODE_SNAIVE } from "../codes";
 
 /**
  * Seasonal naive forecast of `y` (requires m > 1 and n >= m). The error sd follows the seasonal

@@ -1,6 +1,6 @@
 // Point forecasts and forecast-error standard deviations of a fitted ETS form.
 import { ERROR_A, TREND_N, TREND_AD, SEASON_N, SEASON_M } from "./form";
-import { etsCode } from "../../abi/models";
+import { etsCode } from "../codes";
 import { FINAL_LEVEL, FINAL_SLOPE, FINAL_SSE, FINAL_SEASONS } from "./kernel";
 import { EtsFit } from "./fit";
 import { ModelForecast } from "../result";

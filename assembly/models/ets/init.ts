@@ -1,6 +1,7 @@
 // Heuristic initial states (Hyndman et al. 2008, ch. 2): the optimiser's starting point.
 import { TREND_N, SEASON_N, SEASON_M } from "./form";
-import { seasonalIndices } from "../../stats/decompose";
+import { seasonalIndices } from "../../numerics/decompose";
+import { lineFit } from "../../numerics/least_squares";
 
 /** Initial states of one form: level, slope and the m seasonal states in the order they are used. */
 export class InitialStates {
@@ -26,19 +27,19 @@ export function initialStates(y: Float64Array, m: i32, trend: i32, season: i32):
   }
   const k = n < 10 ? n : 10;
   // seasonally adjusted start of the series, on which level and slope are read
-  let sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
+  const adj = new Float64Array(k);
+  let sy = 0.0;
   for (let t = 0; t < k; t++) {
     let v = y[t];
     if (hasSeason) v = mult ? v / seasons[t % m] : v - seasons[t % m];
-    const x = <f64>(t + 1);
-    sx += x; sy += v; sxx += x * x; sxy += x * v;
+    adj[t] = v;
+    sy += v;
   }
-  const kk = <f64>k;
-  let level = sy / kk, slope = 0.0;
+  let level = sy / <f64>k, slope = 0.0;
   if (trend != TREND_N && k > 1) {
-    const den = kk * sxx - sx * sx;
-    slope = den != 0.0 ? (kk * sxy - sx * sy) / den : 0.0;
-    level = (sy - slope * sx) / kk;
+    const line = lineFit(adj, k);
+    level = line[0];
+    slope = line[1];
   }
   return new InitialStates(level, slope, seasons);
 }

@@ -2,6 +2,7 @@
 import { TREND_N, SEASON_M } from "./form";
 import { etsPass } from "./kernel";
 import { EtsParams } from "./objective";
+import { solveCholesky } from "../../numerics/solve";
 
 /** Writes the free coordinates x = [l0, b0?, s_0 … s_{m−2}] into params and `seasons` (s_{m−1} normalises). */
 function setStates(x: Float64Array, hasTrend: bool, mult: bool, p: EtsParams, seasons: Float64Array): void {
@@ -13,39 +14,6 @@ function setStates(x: Float64Array, hasTrend: bool, mult: bool, p: EtsParams, se
   for (let j = 0; j < m - 1; j++) { const v = x[i++]; seasons[j] = v; sum += v; }
   // the last state keeps the seasonal states summing to 0 (additive) or m (multiplicative)
   seasons[m - 1] = (mult ? <f64>m : 0.0) - sum;
-}
-
-/** Solves (A + λ·diag)δ = b for symmetric positive semi-definite A (k×k, row-major) by Cholesky; false if singular. */
-function solveSpd(a: Float64Array, b: Float64Array, k: i32, out: Float64Array): bool {
-  let maxDiag = 0.0;
-  for (let i = 0; i < k; i++) if (a[i * k + i] > maxDiag) maxDiag = a[i * k + i];
-  if (!(maxDiag > 0.0) || !isFinite(maxDiag)) return false;
-  // a small ridge keeps the level/season near-collinearity from breaking the factorisation
-  const ridge = 1e-9 * maxDiag;
-  for (let i = 0; i < k; i++) a[i * k + i] += ridge;
-  for (let j = 0; j < k; j++) {
-    let d = a[j * k + j];
-    for (let q = 0; q < j; q++) d -= a[j * k + q] * a[j * k + q];
-    if (!(d > 0.0)) return false;
-    const ljj = Math.sqrt(d);
-    a[j * k + j] = ljj;
-    for (let i = j + 1; i < k; i++) {
-      let v = a[i * k + j];
-      for (let q = 0; q < j; q++) v -= a[i * k + q] * a[j * k + q];
-      a[i * k + j] = v / ljj;
-    }
-  }
-  for (let i = 0; i < k; i++) {
-    let v = b[i];
-    for (let q = 0; q < i; q++) v -= a[i * k + q] * out[q];
-    out[i] = v / a[i * k + i];
-  }
-  for (let i = k - 1; i >= 0; i--) {
-    let v = out[i];
-    for (let q = i + 1; q < k; q++) v -= a[q * k + i] * out[q];
-    out[i] = v / a[i * k + i];
-  }
-  return true;
 }
 
 /**
@@ -104,7 +72,7 @@ export function refineStates(
     }
   }
   const delta = new Float64Array(k);
-  if (!solveSpd(a, g, k, delta)) return lik;
+  if (!solveCholesky(a, g, k, delta)) return lik;
 
   const trial = new Float64Array(k);
   let step = 1.0;

@@ -1,7 +1,7 @@
 // ADIDA (aggregate, forecast, disaggregate): forecast the demand summed over buckets about one inter-demand
 // interval long, where most zeros disappear, then spread the bucket forecast evenly back over periods.
 import { ModelForecast } from "../result";
-import { CODE_ADIDA } from "../../abi/models";
+import { CODE_ADIDA } from "../codes";
 import { adi } from "./classify";
 import { ses, aggregate } from "./smoothing";
 import { flatForecast } from "./flat";
@@ -17,7 +17,7 @@ export function maxLevel(n: i32): i32 {
  * period gets 1/k of the bucket forecast. The per-period sd is the bucket one-step sd over √k
  * (periods within a bucket taken as independent).
  */
-export function adidaModel(y: Float64Array, h: i32): ModelForecast {
+export function adidaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const a = adi(y);
   let k = isFinite(a) ? <i32>Math.round(a) : 1;
   const cap = maxLevel(y.length);

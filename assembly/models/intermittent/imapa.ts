@@ -2,7 +2,7 @@
 // inter-demand interval, each level forecast by SES when smooth and by SBA otherwise (the SBC
 // scheme's choice), averaged.
 import { ModelForecast } from "../result";
-import { CODE_IMAPA } from "../../abi/models";
+import { CODE_IMAPA } from "../codes";
 import { adi, sbcClass, SBC_SMOOTH } from "./classify";
 import { ses, sba, aggregate, FlatFit } from "./smoothing";
 import { maxLevel } from "./adida";
@@ -13,7 +13,7 @@ import { flatForecast } from "./flat";
  * the bucket sums are forecast by SES when their SBC class is smooth, else by SBA; the per-period
  * forecasts (bucket forecast / k) and sds (bucket sd / √k) are averaged over the levels.
  */
-export function imapaModel(y: Float64Array, h: i32): ModelForecast {
+export function imapaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const a = adi(y);
   let top = isFinite(a) ? <i32>Math.round(a) : 1;
   if (top < 2) top = 2;

@@ -1,7 +1,7 @@
 // TSB (Teunter-Syntetos-Babai): smooths the probability of demand every period, so the forecast
 // decays during long runs of zeros (obsolescence), unlike Croston's which waits for the next demand.
 import { ModelForecast } from "../result";
-import { CODE_TSB } from "../../abi/models";
+import { CODE_TSB } from "../codes";
 import { flatForecast } from "./flat";
 
 const ALPHAS: StaticArray<f64> = [0.05, 0.1, 0.2, 0.3];
@@ -12,7 +12,7 @@ const BETAS: StaticArray<f64> = [0.01, 0.02, 0.05, 0.1, 0.2, 0.3];
  * probability p updated (with beta) every period toward 1 or 0. Started at the first demand and
  * the share of periods with demand; alpha and beta from a small grid by in-sample one-step MSE.
  */
-export function tsbModel(y: Float64Array, h: i32): ModelForecast {
+export function tsbModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const n = y.length;
   let first = -1, k = 0;
   for (let t = 0; t < n; t++) if (y[t] != 0.0) { if (first < 0) first = t; k++; }

@@ -1,8 +1,9 @@
 // Entry points of the Theta family used by the dispatcher and the ensemble.
 import { ModelForecast, failed } from "../result";
-import { CODE_THETA, CODE_OTM, CODE_DOTM } from "../../abi/models";
+import { CODE_THETA, CODE_OTM, CODE_DOTM } from "../codes";
 import { seasonalAdjust } from "../../stats/adjust";
 import { ThetaFit, fitStandard, fitOptimised } from "./fit";
+import { isConstant, allFinite } from "../../numerics/checks";
 
 /** Fewest observations a Theta fit is tried on; shorter series fail so the caller can fall back. */
 const MIN_LENGTH: i32 = 3;
@@ -11,23 +12,11 @@ const VARIANT_STANDARD: i32 = 0;
 const VARIANT_OPTIMISED: i32 = 1;
 const VARIANT_DYNAMIC: i32 = 2;
 
-function isConstant(y: Float64Array): bool {
-  const v = y[0];
-  const tol = 1e-12 * (Math.abs(v) + 1.0);
-  for (let i = 1; i < y.length; i++) if (Math.abs(y[i] - v) > tol) return false;
-  return true;
-}
-
-function allFinite(a: Float64Array): bool {
-  for (let i = 0; i < a.length; i++) if (!isFinite(a[i])) return false;
-  return true;
-}
-
 // seasonally adjusts (M4 rule), fits the variant on the adjusted series and puts the season back
 function runTheta(y: Float64Array, m: i32, h: i32, variant: i32, code: i32): ModelForecast {
   const n = y.length;
   if (n < MIN_LENGTH) return failed(h);
-  if (isConstant(y)) {
+  if (isConstant(y, 1e-12 * (Math.abs(y[0]) + 1.0))) {
     const mean = new Float64Array(h);
     for (let i = 0; i < h; i++) mean[i] = y[0];
     return new ModelForecast(mean, new Float64Array(h), code);

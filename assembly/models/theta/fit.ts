@@ -1,7 +1,8 @@
 // Fits one Theta variant by minimising the in-sample one-step MSE and forecasts from it.
 import { nelderMead } from "../../optim/nelder_mead";
 import { ThetaObjective } from "./objective";
-import { ThetaState, thetaFilter, thetaPath, linearTrend } from "./kernel";
+import { ThetaState, thetaFilter, thetaPath } from "./kernel";
+import { lineFit } from "../../numerics/least_squares";
 
 /** Search box for alpha: open (0, 1) kept away from the ends where the recursion degenerates. */
 const ALPHA_LO: f64 = 0.01;
@@ -48,7 +49,7 @@ function spread(y: Float64Array): f64 {
  */
 export function fitStandard(y: Float64Array, h: i32): ThetaFit {
   const n = y.length;
-  const ab = linearTrend(y);
+  const ab = lineFit(y, y.length);
   const f = new ThetaObjective(y, false, 1.0, ab[0], ab[1]);
   const s = spread(y);
   const x0 = new Float64Array(2); x0[0] = 0.5; x0[1] = 0.0;
@@ -70,7 +71,7 @@ export function fitStandard(y: Float64Array, h: i32): ThetaFit {
  */
 export function fitOptimised(y: Float64Array, h: i32, dynamic: bool): ThetaFit {
   const n = y.length;
-  const ab = linearTrend(y);
+  const ab = lineFit(y, y.length);
   const f = new ThetaObjective(y, dynamic, 2.0, ab[0], ab[1]);
   const s = spread(y);
   const x0 = new Float64Array(3); x0[0] = 0.5; x0[1] = 0.0; x0[2] = 2.0;

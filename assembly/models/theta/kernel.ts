@@ -19,26 +19,6 @@ export class ThetaState {
   mse: f64 = 0.0;
 }
 
-/** Intercept A and slope B of the least-squares line Y_t ≈ A + B·t, t = 1..n (B = 0 when n = 1). */
-export function linearTrend(y: Float64Array): Float64Array {
-  const n = y.length;
-  const out = new Float64Array(2);
-  let mean = 0.0;
-  for (let t = 0; t < n; t++) mean += y[t];
-  mean /= <f64>n;
-  const tbar = (<f64>n + 1.0) / 2.0;
-  let sxy = 0.0, sxx = 0.0;
-  for (let t = 0; t < n; t++) {
-    const dt = <f64>(t + 1) - tbar;
-    sxy += dt * (y[t] - mean);
-    sxx += dt * dt;
-  }
-  const b = sxx > 0.0 ? sxy / sxx : 0.0;
-  out[0] = mean - tbar * b;
-  out[1] = b;
-  return out;
-}
-
 /**
  * Runs the recursion over `y` with smoothing `alpha` in (0, 1), `theta` >= 1 and initial level
  * `level0`; `dynamic` selects updated coefficients (DOTM) over the fixed `A`, `B` (OTM). Writes

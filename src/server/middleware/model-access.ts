@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Store } from '../../store/types.js';
 import type { KeyRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
+import { unrunnableReason } from '../../store/runnable.js';
 
 /** Where an organization's usable models are listed: the configured app URL, else this server. */
 export function modelsPageUrl(appUrl: string | null, origin: string): string {
@@ -24,6 +25,11 @@ export function modelAccess(store: Store, appUrl: string | null): Middleware {
       // the path's model name is not echoed: a caller may have pasted something private there
       throw new ApiError('MODEL_NOT_AVAILABLE',
         `this model is not available to your organization; use "tempo" or a model listed at ${modelsPageUrl(appUrl, `${ctx.protocol}://${ctx.host}`)}`);
+    }
+    if (unrunnableReason(model.config) !== null) {
+      // written by an older version and naming a model this one does not run: never run another in its place
+      throw new ApiError('MODEL_NOT_AVAILABLE',
+        `this model's stored configuration names a core model or member this server no longer runs (e.g. "ces", which was removed); its owner must recreate it. Meanwhile use "tempo" or a model listed at ${modelsPageUrl(appUrl, `${ctx.protocol}://${ctx.host}`)}`);
     }
     ctx.state.model = model;
     await next();

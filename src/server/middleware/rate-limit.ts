@@ -1,4 +1,4 @@
-// Per-key request quotas (SPEC "Rate limits"): admission after validation, headers on every
+// Per-key request quotas (docs/api.md, "Rate limits"): admission after validation, headers on every
 // authenticated forecast response, counted or not.
 import type { Middleware } from 'koa';
 import type { AdmitResult, Limits, WindowState } from '../../limits/types.js';

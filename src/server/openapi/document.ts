@@ -2,7 +2,7 @@
 // (and the response schemas its tests hold answers to), for the operator's configured bounds.
 import type { Bounds } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
-import { packageVersion } from '../../shared/package-version.js';
+import { packageVersion } from '../../config/package-version.js';
 import { forecastRequestSchema } from '../schemas/forecast-request.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import {
   ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError, type ComputePool,
 } from '../../compute/pool.js';
-import type { CoreConfig } from '../../core/index.js';
+import { STATUS, type CoreConfig } from '../../core/index.js';
 import { seasonOptions, type DatePlan } from '../../dates/index.js';
 import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
@@ -18,7 +18,7 @@ function outcomeOf(err: unknown): string {
   return 'crash';
 }
 
-/** Maps a pool failure to the API error SPEC assigns it. */
+/** Maps a pool failure to its API error (the error table in docs/api.md). */
 function apiErrorOf(err: unknown): ApiError {
   if (err instanceof ComputeTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE',
@@ -26,6 +26,10 @@ function apiErrorOf(err: unknown): ApiError {
   }
   if (err instanceof ComputeOverloadedError) {
     return new ApiError('SERVICE_UNAVAILABLE', 'the server has too many forecasts waiting; retry shortly', { cause: err });
+  }
+  if (err instanceof ComputeRejectedError && err.status === STATUS.OUT_OF_RANGE) {
+    return new ApiError('REQUEST_INVALID', 'values too large to forecast: the forecast or its intervals would exceed the largest representable number; send the series in smaller units',
+      { cause: err, errors: [{ pointer: '/series', detail: 'values too large to forecast' }] });
   }
   if (err instanceof ComputeRejectedError) {
     return new ApiError('REQUEST_INVALID', `the model cannot forecast this request: ${err.message}`, { cause: err });

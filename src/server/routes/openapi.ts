@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Bounds } from '../../config/config.js';
 import { ERROR_CATALOGUE, ERROR_TYPE_BASE, type ErrorCode } from '../../shared/codes.js';
-import { packageVersion } from '../../shared/package-version.js';
+import { packageVersion } from '../../config/package-version.js';
 import { ApiError } from '../errors.js';
 import { openApiDocument } from '../openapi/document.js';
 import { SETTINGS_PAGE_PATH } from './settings-page.js';

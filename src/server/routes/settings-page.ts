@@ -9,7 +9,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors.js';
 
-/** Where the page lives (SPEC: `{app_url}/platform/settings/models`). */
+/** Where the page lives: `{app_url}/platform/settings/models`, which MODEL_NOT_AVAILABLE details link to. */
 export const SETTINGS_PAGE_PATH = '/platform/settings/models';
 /** Prefix of the page's assets; the next path segment is the content hash of the whole set. */
 export const ASSET_PREFIX = '/platform/assets';

@@ -1,6 +1,12 @@
 // Combination rules: how member forecasts become one path.
 import { ModelForecast } from "../models/result";
-import { COMBINE_MEAN } from "../abi/models";
+
+// Combination rules for the `combine` argument.
+export const COMBINE_DEFAULT: i32 = 0;
+export const COMBINE_MEDIAN: i32 = 1;
+export const COMBINE_MEAN: i32 = 2;
+/** One past the largest combination rule: a `combine` argument at or above it names no rule. */
+export const COMBINE_COUNT: i32 = 3;
 
 function medianOf(v: Float64Array, k: i32): f64 {
   // insertion sort: k is the member count (a handful)

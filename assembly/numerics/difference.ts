@@ -8,16 +8,3 @@ export function difference(y: Float64Array, lag: i32): Float64Array {
   for (let t = 0; t < len; t++) out[t] = y[t + lag] - y[t];
   return out;
 }
-
-/** True when the range of `x` (max - min) is at most `tol`. */
-export function isConstant(x: Float64Array, tol: f64): bool {
-  const n = x.length;
-  if (n <= 1) return true;
-  let lo = x[0], hi = x[0];
-  for (let i = 0; i < n; i++) {
-    const v = x[i];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return hi - lo <= tol;
-}

@@ -1,0 +1,95 @@
+// The forecasting policy, decided once for every model: check the request, bring the values to a
+// safe scale, impute, find the period, route to the model, fall back, and form the intervals.
+import { STATUS_OK, STATUS_BAD_ARGUMENT, STATUS_NO_DATA, STATUS_UNKNOWN_MODEL, STATUS_NUMERIC_FAILURE, STATUS_OUT_OF_RANGE } from "../abi/status";
+import { impute } from "../stats/impute";
+import { detectPeriod } from "../stats/period";
+import { route } from "./route";
+import { COMBINE_COUNT } from "./combine";
+import { fillIntervals } from "./intervals";
+import { observedNonNegative } from "./bounds";
+import { naive } from "../models/baseline/naive";
+import { usable } from "../models/result";
+import { modelById, allMemberBits } from "../models/registry";
+import { Outcome } from "./outcome";
+import { CODE_NAIVE } from "../models/codes";
+import { maxAbsFinite } from "../numerics/checks";
+
+// Series whose largest value lies outside [2^-400, 2^400] are fitted at a power-of-two scale (an
+// exact change) so squares and variances cannot overflow or underflow; answers are scaled back.
+const SCALE_HIGH: f64 = Math.pow(2.0, 400.0);
+const SCALE_LOW: f64 = Math.pow(2.0, -400.0);
+
+/** What the pipeline decided: a status, and when it is OK the output values, season length and component codes. */
+export class Decision {
+  constructor(public status: i32, public values: Float64Array, public season: i32, public codes: Array<i32>) {}
+}
+
+function refuse(status: i32): Decision {
+  return new Decision(status, new Float64Array(0), 0, new Array<i32>());
+}
+
+// the power of two (as an exponent) that brings `big` near 1, or 0 when no rescaling is needed
+function scaleExponent(big: f64): i32 {
+  if (big <= SCALE_HIGH && big >= SCALE_LOW) return 0;
+  if (big == 0.0) return 0;
+  let e = <i32>Math.floor(Math.log2(big));
+  if (e > 1000) e = 1000;
+  if (e < -1000) e = -1000;
+  return e;
+}
+
+/**
+ * Forecasts `h` steps of `raw` (NaN = missing) with model id `model`, season length `m` (0 =
+ * detect), ensemble `members` (bits, 0 = default) and `combine` rule, with intervals at `levels`
+ * percent. The values are h·(1 + 2·levels) numbers: mean, then lower/upper per level; every one
+ * is finite and lower <= mean <= upper, or the status says why not.
+ */
+export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i32, combine: i32, levels: Float64Array): Decision {
+  const n = raw.length;
+  if (n < 1 || h < 1 || m < 0 || combine < 0 || combine >= COMBINE_COUNT) return refuse(STATUS_BAD_ARGUMENT);
+  for (let i = 0; i < levels.length; i++) {
+    const lv = levels[i];
+    if (!(lv > 0.0 && lv < 100.0)) return refuse(STATUS_BAD_ARGUMENT);
+  }
+  const row = modelById(model);
+  if (row === null) return refuse(STATUS_UNKNOWN_MODEL);
+  // a bit no member owns would otherwise be silently dropped from the ensemble
+  if ((members & ~allMemberBits()) != 0) return refuse(STATUS_UNKNOWN_MODEL);
+  let finite = 0;
+  for (let i = 0; i < n; i++) if (isFinite(raw[i])) finite++;
+  if (finite == 0) return refuse(STATUS_NO_DATA);
+
+  const e = scaleExponent(maxAbsFinite(raw));
+  let x = raw;
+  if (e != 0) {
+    const down = Math.pow(2.0, <f64>-e);
+    x = new Float64Array(n);
+    for (let i = 0; i < n; i++) x[i] = raw[i] * down;
+  }
+
+  let season = m;
+  if (season == 0) season = detectPeriod(impute(x, 0));
+  const y = impute(x, season);
+
+  let out: Outcome = route(y, season, h, row, members, combine);
+  if (!usable(out.fc)) {
+    // the last resort every series can take: it needs only one finite value
+    const fb = naive(y, h);
+    const codes = new Array<i32>();
+    codes.push(CODE_NAIVE);
+    out = new Outcome(fb, season, codes);
+    if (!usable(fb)) return refuse(STATUS_NUMERIC_FAILURE);
+  }
+
+  const mean = out.fc.mean, sd = out.fc.sd;
+  if (e != 0) {
+    const up = Math.pow(2.0, <f64>e);
+    for (let i = 0; i < h; i++) { mean[i] *= up; sd[i] *= up; }
+  }
+  for (let i = 0; i < h; i++) {
+    if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
+  }
+  const values = new Float64Array(h * (1 + 2 * levels.length));
+  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, observedNonNegative(raw))) return refuse(STATUS_OUT_OF_RANGE);
+  return new Decision(STATUS_OK, values, out.season, out.codes);
+}

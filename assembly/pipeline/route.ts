@@ -1,0 +1,16 @@
+// Runs the model a host asked for on a clean (gap-free) series with a resolved season length.
+import { Outcome } from "./outcome";
+import { tempo } from "./tempo";
+import { ModelRow } from "../models/registry";
+import { isIntermittentModel, intermittentSingle } from "./intermittent";
+
+/** Forecast of the registry row `row` for `h` steps (the pipeline falls back to naive on failure). */
+export function route(y: Float64Array, m: i32, h: i32, row: ModelRow, members: i32, combine: i32): Outcome {
+  const entry = row.entry;
+  if (entry === null) return tempo(y, m, h, members, combine);
+  if (isIntermittentModel(row)) return intermittentSingle(y, h, row);
+  const fc = entry(y, m, h);
+  const codes = new Array<i32>();
+  codes.push(fc.code);
+  return new Outcome(fc, m, codes);
+}
