@@ -115,5 +115,7 @@ describe('tempo forecast --file', () => {
     expect([r4.code, r4.stderr.includes('--freq must be')]).toEqual([2, true]);
     const r5 = await tempo(['forecast', '--file', join(dir, 'missing.csv'), '--horizon', '2']);
     expect([r5.code, r5.stderr.includes('no such file')]).toEqual([1, true]);
+    const r6 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--data-dir', dir]);
+    expect([r6.code, r6.stderr.includes('--data-dir does not apply')]).toEqual([2, true]);
   });
 });
