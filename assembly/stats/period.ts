@@ -2,6 +2,7 @@
 import { acf } from "./acf";
 import { seasonalityTest } from "./seasonality";
 import { qnorm } from "./qnorm";
+import { logSeasonalMeansP } from "./seasonal_means";
 
 /** Longest lag searched: keeps detection O(n·400) on long series. */
 const MAX_LAG: i32 = 400;
@@ -59,13 +60,62 @@ function calendarFallback(y: Float64Array, r: Float64Array, bound: Float64Array,
 }
 
 /**
- * The dominant seasonal period of `y`, or 1 when none is found. Candidates are the peaks of the
+ * Significance, per calendar lag, of the seasonal-means test (at most 7 lags: about 7% family-wise).
+ * Blind dev OWA 0.784 -> 0.782 (M1 monthly 0.891 -> 0.882, quarterly 0.928 -> 0.920); false alarms
+ * at n = 1000 rose from 5 / 7 / 7.5% to 7.5 / 7 / 9.5% on noise / random walks / trends.
+ */
+const CALENDAR_ALPHA: f64 = 0.01;
+
+/**
+ * The calendar period the seasonal-means F test finds, or 1. People's data has these periods far
+ * more often than any other, so each is tested on its own rather than under the family-wise
+ * bound. A single autocorrelation is a weak witness of a season in a short trending series (the
+ * M4 test at the calendar lag passes there on the trend alone); comparing the mean of every
+ * position in the cycle uses all of it. The lag with the smallest p-value wins, except that the
+ * inner cycle of a week of hours (a year of days) is reported when it passes too.
+ */
+function calendarPeriod(y: Float64Array, maxLag: i32): i32 {
+  let chosen = 1;
+  let best = Math.log(CALENDAR_ALPHA);
+  const logP = new Float64Array(CALENDAR.length);
+  for (let i = 0; i < CALENDAR.length; i++) {
+    const c = CALENDAR[i];
+    logP[i] = 0.0;
+    if (c > maxLag || 3 * c > y.length) continue;
+    logP[i] = logSeasonalMeansP(y, c);
+    if (logP[i] < best) { best = logP[i]; chosen = c; }
+  }
+  for (let i = 0; i < NESTED_OUTER.length; i++) {
+    if (chosen != NESTED_OUTER[i]) continue;
+    for (let j = 0; j < CALENDAR.length; j++) {
+      if (CALENDAR[j] == NESTED_INNER[i] && logP[j] < Math.log(CALENDAR_ALPHA)) chosen = NESTED_INNER[i];
+    }
+  }
+  return chosen;
+}
+
+/**
+ * The dominant seasonal period of `y`, or 1 when none is found: the autocorrelation peak search
+ * below, else the calendar period whose seasonal means differ (calendarPeriod).
+ */
+export function detectPeriod(y: Float64Array): i32 {
+  // the peak search is strict, so what it finds stands; only when it finds nothing are the
+  // calendar periods tested on their own, on weaker but still controlled evidence
+  const p = peakPeriod(y);
+  if (p > 1 || y.length < 8) return p;
+  let maxLag = y.length / 3;
+  if (maxLag > MAX_LAG) maxLag = MAX_LAG;
+  return calendarPeriod(y, maxLag);
+}
+
+/**
+ * The strongest autocorrelation peak's period, or 1. Candidates are the peaks of the
  * autocorrelation of the differenced series (differencing keeps a trend from reading as a season)
  * that stand above Bartlett's bound; the strongest peak is traced back to its fundamental (the
  * smallest supported divisor), moved to a calendar period next to it when the data supports that
  * as well, and kept only when the M4 90% seasonality test passes on the series itself.
  */
-export function detectPeriod(y: Float64Array): i32 {
+function peakPeriod(y: Float64Array): i32 {
   const n = y.length;
   if (n < 8) return 1;
   const d = differenced(y);

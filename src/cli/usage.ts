@@ -21,6 +21,7 @@ Run 'tempo <command> --help' for a command's options.`;
 export const SERVE_HELP = `Usage: tempo serve [--port PORT] [--host HOST] [--data-dir DIR]
 
 Runs the HTTP server. On the first start with an empty store it creates a key and prints it.
+Logs are JSON lines on stdout; the key and the listening address are printed on stderr.
   --port PORT      port to listen on (default 8080, or PORT)
   --host HOST      address to bind (default 127.0.0.1, or HOST)
   --data-dir DIR   where tempo.db lives (default ./data, or TEMPO_DATA_DIR)

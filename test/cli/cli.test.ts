@@ -1,15 +1,16 @@
-import { describe, it, expect, beforeAll, beforeEach, afterEach } from 'vitest';
+// The `tempo` command's logic (parsing, output, errors, exit codes, store effects), run in-process
+// through main(argv, io); test/cli/process.test.ts checks the same command as a real process.
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { parseKey } from '../../src/keys/format.js';
 import { authenticateKey } from '../../src/keys/authenticate.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';
 import { tempDir } from '../store/helpers.js';
-import { requireBuiltCli, tempo } from './run.js';
+import { cli as tempo } from './in-process.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dd: string[];
-beforeAll(requireBuiltCli);
 beforeEach(() => {
   tmp = tempDir('tempo-cli-');
   dd = ['--data-dir', tmp.dir];
@@ -91,6 +92,21 @@ describe('tempo keys create', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('DATABASE_URL');
     expect(r.stderr).toContain('PostgreSQL at postgres://u@127.0.0.1:1/db cannot be used');
+  });
+});
+
+describe('the environment in-process', () => {
+  it("reads only io.env, never this process's own variables", async () => {
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://u@127.0.0.1:1/db';
+    try {
+      const r = await tempo(['keys', 'list', ...dd]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('No keys');
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
+    }
   });
 });
 
@@ -208,15 +224,5 @@ describe('tempo help and usage', () => {
     const r = await tempo(['serve', '--port', 'eighty', ...dd]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--port');
-  });
-});
-
-describe('concurrent use of one data directory', () => {
-  it('lets several processes create keys in a brand-new directory at once', async () => {
-    const runs = await Promise.all([1, 2, 3, 4].map((i) =>
-      tempo(['keys', 'create', '--org', 'o', '--project', 'p', '--user', 'u', '--name', `n${i}`, '--json', ...dd])));
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const listed = JSON.parse((await tempo(['keys', 'list', '--json', ...dd])).stdout);
-    expect(listed.keys).toHaveLength(4);
   });
 });

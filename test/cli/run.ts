@@ -1,4 +1,5 @@
-// Runs the real `tempo` command (bin/tempo.js → dist) in a child process with a clean environment.
+// Runs the real `tempo` command (bin/tempo.js → dist) in a child process with a clean environment;
+// process.test.ts uses it, the logic tests run in-process through in-process.ts.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

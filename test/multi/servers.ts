@@ -38,10 +38,13 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   child.stderr!.on('data', (c) => { out += c; });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', () => {
+    // the URL line is on stderr (stdout is the JSON log)
+    const check = () => {
       const m = /tempo listening on (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]);
-    });
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
     child.once('exit', (code) => reject(new Error(`tempo serve exited ${code} before listening:\n${out}`)));
   });
   return {

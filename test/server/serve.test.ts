@@ -57,15 +57,20 @@ async function serve(dataDir: string, via: 'runServe' | 'cli' = 'runServe'): Pro
   children.push(child);
   let stdout = '';
   child.stdout!.on('data', (c) => { stdout += c; });
+  // `tempo serve` prints its human lines (key, URL) on stderr, keeping stdout to the JSON logs
+  let stderr = '';
+  child.stderr!.on('data', (c) => { stderr += c; });
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const url = await new Promise<string>((r, fail) => {
-    child.stdout!.on('data', () => {
-      const m = /tempo listening on (http:\/\/\S+)/.exec(stdout);
+    const check = () => {
+      const m = /tempo listening on (http:\/\/\S+)/.exec(stdout + stderr);
       if (m) r(m[1]);
-    });
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
     child.on('exit', (code) => fail(new Error(`serve exited ${code} before listening`)));
   });
-  return { child, url, output: () => stdout, exited };
+  return { child, url, output: () => stdout + stderr, exited };
 }
 
 describe('runServe', () => {
