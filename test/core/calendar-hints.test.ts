@@ -11,8 +11,16 @@ let core: Forecaster;
 beforeAll(async () => { core = await loadForecaster(); });
 
 describe('periodHints', () => {
-  it('uses a calendar period that passes the seasonality test where detection alone finds none', () => {
-    expect(core.forecast(AIR36, 3).method.season_length).toBe(1);
+  it('uses the calendar period where detection alone finds none', () => {
+    // three years of a trend, a yearly cycle and irregular noise: too little for detection's bounds
+    const y = Array.from({ length: 36 }, (_, i) => 100 + i + 8 * Math.sin((2 * Math.PI * i) / 12) + 6 * Math.sin(i * i * 0.7));
+    expect(core.forecast(y, 3).method.season_length).toBe(1);
+    const hinted = core.forecast(y, 3, { periodHints: [12] });
+    expect(hinted.method.season_length).toBe(12);
+    expect(hinted.forecast).toEqual(core.forecast(y, 3, { seasonLength: 12 }).forecast);
+  });
+
+  it('uses a calendar period the data passes the test at', () => {
     const hinted = core.forecast(AIR36, 3, { periodHints: [12] });
     expect(hinted.method.season_length).toBe(12);
     expect(hinted.forecast).toEqual(core.forecast(AIR36, 3, { seasonLength: 12 }).forecast);
