@@ -91,6 +91,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     ({ series, columns: [, dsColumn] } = await readLongCsv(createReadStream(file), file));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandFailure(`forecast: ${file}: no such file`);
+    if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CommandFailure(`forecast: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code})`);
     if (err instanceof TableError) throw new CommandFailure(err.message);
     throw err;
   }

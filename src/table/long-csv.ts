@@ -46,7 +46,10 @@ export interface LongTable {
 
 /** Reads every series of a long CSV stream; throws TableError on the first bad row. */
 export async function readLongCsv(input: Readable, file: string): Promise<LongTable> {
-  const parser = input.pipe(parse({ bom: true, skip_empty_lines: true, info: true }));
+  const parser = parse({ bom: true, skip_empty_lines: true, info: true });
+  // pipe() does not pass on the source's errors (a missing file, a directory): hand them over
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
   const byId = new Map<string, LongSeries>();
   let cols: ReturnType<typeof longColumns> | undefined;
   try {
@@ -72,7 +75,9 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
     }
   } catch (err) {
     if (err instanceof TableError) throw err;
-    const e = err as { message?: string; lines?: number };
+    const e = err as { message?: string; lines?: number; syscall?: string };
+    // the file itself could not be read: not a row's fault
+    if (e.syscall !== undefined) throw err;
     // the parser's own findings (an unclosed quote, a row with the wrong number of fields)
     throw new TableError(file, e.lines ?? 0, undefined, (e.message ?? String(err)).replace(/^Invalid Record Length: /, ''));
   } finally {

@@ -114,7 +114,9 @@ describe('tempo forecast --file', () => {
     const r4 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--freq', 'fortnightly']);
     expect([r4.code, r4.stderr.includes('--freq must be')]).toEqual([2, true]);
     const r5 = await tempo(['forecast', '--file', join(dir, 'missing.csv'), '--horizon', '2']);
-    expect([r5.code, r5.stderr.includes('no such file')]).toEqual([1, true]);
+    expect([r5.code, r5.stderr.trim()]).toEqual([1, `tempo: forecast: ${join(dir, 'missing.csv')}: no such file`]);
+    const r7 = await tempo(['forecast', '--file', dir, '--horizon', '2']);
+    expect([r7.code, r7.stderr.trim()]).toEqual([1, `tempo: forecast: ${dir}: cannot be read (EISDIR)`]);
     const r6 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--data-dir', dir]);
     expect([r6.code, r6.stderr.includes('--data-dir does not apply')]).toEqual([2, true]);
   });
