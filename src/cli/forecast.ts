@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { createComputePool } from '../compute/pool.js';
 import { DateError, planDates, seasonOptions, type DatePlan } from '../dates/index.js';
-import { openAtomicFile } from '../table/atomic-file.js';
+import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
 import { readLongCsv, TableError, type LongSeries } from '../table/long-csv.js';
 import { optional, parseCommand, positiveInt, required } from './args.js';
@@ -107,8 +107,13 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     values: s.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(plans[i], told),
   }));
 
+  let target: AtomicFile | undefined;
+  try {
+    target = out === undefined ? undefined : await openAtomicFile(out);
+  } catch (err) {
+    throw new CommandFailure(`forecast: cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
   const pool = createComputePool({ workers, timeoutMs: SERIES_TIMEOUT_MS, maxQueue: 8 * workers });
-  const target = out === undefined ? undefined : await openAtomicFile(out);
   const write = target ? (t: string) => target.write(t) : async (t: string) => { io.out(t); };
   const progress = startProgress(sink, series.length);
   let done = 0;

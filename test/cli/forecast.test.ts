@@ -115,6 +115,8 @@ describe('tempo forecast --file', () => {
     expect([r4.code, r4.stderr.includes('--freq must be')]).toEqual([2, true]);
     const r5 = await tempo(['forecast', '--file', join(dir, 'missing.csv'), '--horizon', '2']);
     expect([r5.code, r5.stderr.trim()]).toEqual([1, `tempo: forecast: ${join(dir, 'missing.csv')}: no such file`]);
+    const r8 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--out', join(dir, 'no-such-dir', 'f.csv')]);
+    expect([r8.code, r8.stderr.trim()]).toEqual([1, `tempo: forecast: cannot write ${join(dir, 'no-such-dir', 'f.csv')} (ENOENT)`]);
     const r7 = await tempo(['forecast', '--file', dir, '--horizon', '2']);
     expect([r7.code, r7.stderr.trim()]).toEqual([1, `tempo: forecast: ${dir}: cannot be read (EISDIR)`]);
     const r6 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--data-dir', dir]);
