@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // the package check installs the packed tarball (compiling better-sqlite3): `npm run test:package`
-    exclude: ['test/package/**', '**/node_modules/**'],
+    // the package check installs the packed tarball (compiling better-sqlite3): `npm run test:package`;
+    // the hostile suite has its own config: `npm run test:hostile`
+    exclude: ['test/package/**', 'test/hostile/**', '**/node_modules/**'],
+    // every file: no created key may appear in a log line or a Tempo answer (test/support/secret-scan.ts)
+    setupFiles: ['test/support/secret-scan-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // server tests start real processes and databases; two cores are all CI has

@@ -6,6 +6,7 @@ import { coreSuite } from './core.bench.js';
 import { boundarySuite } from './boundary.bench.js';
 import { etsKernelSuite } from './ets-kernel.bench.js';
 import { httpSuite } from './http.bench.js';
+import { backtestSuite } from './backtest.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
 
 const suites: Array<[string, () => Promise<SuiteResult>]> = [
@@ -13,6 +14,7 @@ const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['ets-kernel', etsKernelSuite],
   ['core', coreSuite],
   ['http', httpSuite],
+  ['backtest', backtestSuite],
 ];
 
 const results: SuiteResult[] = [];

@@ -1,7 +1,7 @@
 // Groups per-series results (source/frequency, source/ALL, ALL) into the OWA table and prints it.
 import type { SeriesResult } from './run.js';
 import type { Anchors } from './anchors.js';
-import { mean, owa, quantile } from './metrics.js';
+import { mean, owa, quantile } from '../src/metrics/index.js';
 
 export interface GroupRow {
   group: string;

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Forecaster, CoreModelName } from '../src/core/index.js';
 import type { SeriesRow } from './csv.js';
 import { calendarSeason } from './calendar.js';
-import { smape, mase, msis, countInside, mase1, rmsse, anyNegative } from './metrics.js';
+import { smape, mase, msis, countInside, mase1, rmsse, anyNegative } from '../src/metrics/index.js';
 
 /** Interval levels every forecast is asked for: coverage at both, MSIS (M4) at 95%. */
 export const LEVELS = [80, 95];

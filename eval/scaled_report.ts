@@ -1,7 +1,7 @@
 // The lag-1 scaled-error table (MASE1, RMSSE, coverage, negatives) per source, against R's scores
 // from an ANCHORS.md in the intermittent sample's format (| group | method | n | MASE1 | RMSSE | neg | ms |).
 import type { SeriesResult } from './run.js';
-import { mean, quantile } from './metrics.js';
+import { mean, quantile } from '../src/metrics/index.js';
 
 export interface ScaledAnchor { n: number; mase1: number; rmsse: number; neg: number }
 /** source group ("CARPARTS", "ALL") → method → R's scores. */

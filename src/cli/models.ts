@@ -5,6 +5,7 @@ import { UsageError, table, type CliIO } from './io.js';
 import { optional, parseCommand, required } from './args.js';
 import { withStore } from './context.js';
 import { MODELS_CREATE_HELP, MODELS_HELP, MODELS_LIST_HELP } from './usage.js';
+import { modelsTune } from './models-tune.js';
 
 function shown(m: ModelRecord) {
   return { name: m.name, organization_id: m.organizationId, base: m.base, config: m.config, created_at: m.createdAt };
@@ -58,6 +59,7 @@ export async function modelsCommand(argv: string[], io: CliIO): Promise<number> 
   switch (sub) {
     case 'create': return create(rest, io);
     case 'list': return list(rest, io);
+    case 'tune': return modelsTune(rest, io);
     case undefined: case '--help': case '-h': case 'help':
       io.out(MODELS_HELP);
       return 0;

@@ -59,9 +59,10 @@ export const KEYS_STATUS_HELP = `Usage: tempo keys disable KEY_ID | tempo keys e
 KEY_ID is the 16-character id (the part after "tempo-"); a full or listed key works too.
 A running server in another process notices within TEMPO_KEY_CACHE_TTL_MS (at most 30 s).`;
 
-export const MODELS_HELP = `Usage: tempo models <create|list> [options]
+export const MODELS_HELP = `Usage: tempo models <create|tune|list> [options]
 
   models create --org ORG --name NAME [--base tempo] [--config JSON]
+  models tune --org ORG --name NAME --file history.csv [--horizon 12] [--base tempo]
   models list [--org ORG]
 All take --data-dir DIR, --json, --help.`;
 
@@ -72,6 +73,17 @@ Creates a model only organization ORG may use, served at /NAME/v1/forecast.
   --base MODEL   the model it builds on (default tempo)
   --config JSON  options: {"season_length": int >= 1, "members": [${Object.keys(MEMBER_BITS).join(', ')}],
                  "combination": "median"|"mean", "model": one of ${Object.keys(MODEL_IDS).join(', ')}}
+  --data-dir DIR, --json`;
+
+export const MODELS_TUNE_HELP = `Usage: tempo models tune --org ORG --name NAME --file history.csv [--horizon H] [--base tempo]
+
+Tunes a model only organization ORG may use on its history, as POST /v1/models does: rolling-origin
+backtests of the configurations the core offers, the pick checked on a holdout it never tuned on
+(the base's config is kept when the pick does not beat it). Progress goes to stderr.
+  --file CSV     long format with a header: unique_id,ds,y (one row per observation, sorted by
+                 unique_id then ds; an empty y is a missing value)
+  --horizon H    the horizon the model will forecast (default 12)
+  --base MODEL   the model tuning starts from and is compared with (default tempo)
   --data-dir DIR, --json`;
 
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]

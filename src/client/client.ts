@@ -13,7 +13,12 @@ import type {
   CallOptions, FetchLike, ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
 } from './types.js';
 import { forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
+import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
 import type { ForecastResponseBody, ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
+import type { TunedModelBody } from '../shared/tuned-model-types.js';
+import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
+import { ModelTuningFailedError } from './errors/index.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -45,6 +50,19 @@ function checkRetries(value: number, what: string): number {
 function checkModel(value: string, what: string): string {
   if (typeof value !== 'string' || !MODEL_SHAPE.test(value)) throw new TypeError(`${what} must be a model name of letters, digits, '.', '_', '~' or '-'`);
   return value;
+}
+
+// the series as JSON may carry it: NaN becomes null (missing), ±Infinity is refused
+function wireSeries(params: { series: ReadonlyArray<number | null> }, call: string): Array<number | null> {
+  if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+    throw new TypeError(`${call} needs { series: number[], horizon: number }`);
+  }
+  return params.series.map((v, i) => {
+    if (typeof v === 'number' && Number.isNaN(v)) return null;
+    // JSON would turn ±Infinity into null, silently making it "missing"; refuse instead
+    if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}] is not finite`);
+    return v;
+  });
 }
 
 /** A client for one Tempo service and one API key. */
@@ -102,18 +120,55 @@ export class TempoClient {
 
   /** Forecasts `horizon` steps after `series`; NaN in the series is sent as a missing value (null). */
   async forecast(params: ForecastParams, options: CallOptions = {}): Promise<ForecastResult> {
-    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
-      throw new TypeError('forecast needs { series: number[], horizon: number }');
-    }
-    const series = params.series.map((v, i) => {
-      if (typeof v === 'number' && Number.isNaN(v)) return null;
-      // JSON would turn ±Infinity into null, silently making it "missing"; refuse instead
-      if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}] is not finite`);
-      return v;
-    });
+    const series = wireSeries(params, 'forecast');
     const model = checkModel(options.model ?? this.model, 'model');
     const res = await this.#call('POST', `/${model}/v1/forecast`, JSON.stringify(forecastBody({ ...params, series })), options);
     return forecastResult(res.json as ForecastResponseBody, res.requestId, res.rateLimit);
+  }
+
+  /** Backtests the model on `series`: rolling-origin windows of `horizon` values with their forecasts, actuals and metrics; NaN is sent as missing. */
+  async crossValidate(params: CrossValidateParams, options: CallOptions = {}): Promise<CrossValidateResult> {
+    const series = wireSeries(params, 'crossValidate');
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/cross-validation`, JSON.stringify(crossValidationBody({ ...params, series })), options);
+    return crossValidateResult(res.json as CrossValidationResponseBody, res.requestId, res.rateLimit);
+  }
+
+  /** Starts tuning a model on the organization's series; resolves at once with its status ('tuning'). Never retried on MODEL_NAME_TAKEN. */
+  async createModel(params: CreateModelParams, options: Omit<CallOptions, 'model'> = {}): Promise<TunedModel> {
+    const res = await this.#call('POST', '/v1/models', JSON.stringify(tunedModelBody(params)), options);
+    return tunedModelResult(res.json as TunedModelBody, res.requestId);
+  }
+
+  /** The organization's tuned model: status, progress, and once ready its config and report. */
+  async getModel(name: string, options: Omit<CallOptions, 'model'> = {}): Promise<TunedModel> {
+    const res = await this.#call('GET', `/v1/models/${encodeURIComponent(checkModel(name, 'name'))}`, undefined, options);
+    return tunedModelResult(res.json as TunedModelBody, res.requestId);
+  }
+
+  /** Deletes the organization's tuned model (stopping its tuning). */
+  async deleteModel(name: string, options: Omit<CallOptions, 'model'> = {}): Promise<void> {
+    await this.#call('DELETE', `/v1/models/${encodeURIComponent(checkModel(name, 'name'))}`, undefined, options);
+  }
+
+  /**
+   * Polls getModel every `intervalMs` (default 1,000) until the model is ready and resolves with it;
+   * rejects with ModelTuningFailedError when tuning failed, AbortError when `signal` aborts.
+   */
+  async waitUntilReady(name: string, options: Omit<CallOptions, 'model'> & { intervalMs?: number; onProgress?: (m: TunedModel) => void } = {}): Promise<TunedModel> {
+    const every = options.intervalMs ?? 1000;
+    if (typeof every !== 'number' || !(every >= 0)) throw new RangeError('intervalMs must be a number of milliseconds ≥ 0');
+    for (;;) {
+      const m = await this.getModel(name, options);
+      options.onProgress?.(m);
+      if (m.status === 'ready') return m;
+      if (m.status === 'failed') throw new ModelTuningFailedError(name, m.error);
+      try {
+        await raceAbort(this.#sleep(every, options.signal), options.signal);
+      } catch (reason) {
+        throw new AbortError(options.signal?.aborted ? options.signal.reason : reason);
+      }
+    }
   }
 
   /** The key's metadata (status, organization, expiry, limits); does not count against the forecast quota. */
@@ -138,7 +193,7 @@ export class TempoClient {
   }
 
   // The retry loop around single attempts: stops on success, a final error, or the caller's abort.
-  async #call(method: 'GET' | 'POST', path: string, body: string | undefined, options: CallOptions): Promise<Success> {
+  async #call(method: 'GET' | 'POST' | 'DELETE', path: string, body: string | undefined, options: CallOptions): Promise<Success> {
     const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
     const maxRetries = checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
     const { signal } = options;
@@ -175,6 +230,7 @@ export class TempoClient {
     const rateLimit = parseRateLimit(answer.headers);
     if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
     if (answer.status < 200 || answer.status >= 300) return errorFromResponse(answer, this.#scrub, rateLimit);
+    if (answer.status === 204) return { json: undefined, requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
     try {
       return { json: JSON.parse(answer.text), requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
     } catch {

@@ -3,7 +3,7 @@
 import type { ErrorCode, ProblemBody } from '../shared/codes.js';
 import {
   APIError, type ApiErrorInit, ApiKeyExpiredError, ApiKeyInactiveError, ApiKeyInvalidError, AuthenticationError,
-  ForecastAlreadyRunningError, InternalServerError, ModelNotAvailableError, RequestInvalidError,
+  ConflictError, ForecastAlreadyRunningError, InternalServerError, ModelNameTakenError, ModelNotReadyError, ModelNotAvailableError, RequestInvalidError,
   ServiceUnavailableError, UsageLimitError,
 } from './errors/index.js';
 import { parseRateLimit, parseRetryAfter, type HeaderSource, type RateLimitState } from './rate-limit.js';
@@ -21,6 +21,8 @@ const BY_CODE: { [C in ErrorCode]: ErrorClass } = {
   NOT_FOUND: APIError,
   METHOD_NOT_ALLOWED: APIError,
   FORECAST_ALREADY_RUNNING: ForecastAlreadyRunningError,
+  MODEL_NOT_READY: ModelNotReadyError,
+  MODEL_NAME_TAKEN: ModelNameTakenError,
   API_USAGE_LIMIT: UsageLimitError,
   INTERNAL_ERROR: InternalServerError,
   SERVICE_UNAVAILABLE: ServiceUnavailableError,
@@ -30,7 +32,7 @@ const BY_CODE: { [C in ErrorCode]: ErrorClass } = {
 export function classForStatus(status: number): ErrorClass {
   if (status === 401 || status === 403) return AuthenticationError;
   if (status === 400 || status === 413 || status === 415 || status === 422) return RequestInvalidError;
-  if (status === 409) return ForecastAlreadyRunningError;
+  if (status === 409) return ConflictError;
   if (status === 429) return UsageLimitError;
   if (status === 502 || status === 503 || status === 504) return ServiceUnavailableError;
   if (status >= 500) return InternalServerError;

@@ -7,3 +7,5 @@ export type {
   TempoClientOptions, CallOptions, FetchLike, ForecastParams, ForecastResult, ForecastInterval, ValidateResult,
   ModelInfo, ModelsResult,
 } from './types.js';
+export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
+export type { CreateModelParams, TunedModel } from './tuned-models.js';

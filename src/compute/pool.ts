@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CoreConfig, ForecastResult } from '../core/index.js';
-import type { ForecastReply, ForecastTask } from './worker.js';
+import type { BacktestResult } from '../backtest/run.js';
+import type { ManyInput, ManyScores } from '../backtest/many.js';
+import type { BacktestReply, BacktestTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
   /** Worker threads (each holds one core instance). */
@@ -24,6 +26,12 @@ export interface ForecastInput {
   periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
+}
+
+export interface BacktestPoolInput extends Omit<ForecastInput, 'series'> {
+  series: ArrayLike<number | null>;
+  windows: number;
+  step: number;
 }
 
 /** The forecast took longer than the time limit; its worker was stopped. */
@@ -61,6 +69,10 @@ export class ComputeCrashError extends Error {
 export interface ComputePool {
   /** Forecasts in a worker; rejects with ComputeTimeoutError, ComputeRejectedError, ComputeOverloadedError or ComputeCrashError. */
   forecast(input: ForecastInput): Promise<ForecastResult>;
+  /** Every window of a rolling-origin backtest as one task on one worker, with a time limit of one forecast per window; rejects as forecast does. */
+  backtest(input: BacktestPoolInput): Promise<BacktestResult>;
+  /** Backtests a chunk of packed series under one config as one task (tuning's unit of work); the time limit is one forecast per window per series. */
+  scoreMany(input: ManyInput): Promise<ManyScores>;
   /** Resolves once a worker has loaded the core (remembered after the first success). */
   ready(): Promise<void>;
   /** Forecasts running or queued right now. */
@@ -99,10 +111,34 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   // the first successful load proves the wasm file and ABI are good for every later worker too
   let loaded: Promise<void> | null = null;
 
-  async function forecast(input: ForecastInput): Promise<ForecastResult> {
+  // one task on a worker, bounded by the queue and a time limit, its failures mapped to the pool's errors
+  async function run<R>(name: string, task: unknown, transfer: ArrayBuffer, timeoutMs: number): Promise<R> {
     // a queue without bound would turn a burst into timeouts for everyone in it
     if (piscina.queueSize >= maxQueue) throw new ComputeOverloadedError(piscina.queueSize);
-    const series = Float64Array.from(input.series as ArrayLike<number>, (v) => (v === null ? NaN : v));
+    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
+    const signal = AbortSignal.timeout(timeoutMs);
+    running += 1;
+    let reply: { ok: true; result: R } | { ok: false; status: number; message: string };
+    const pendingRun = piscina.run(task, { name, signal, transferList: [transfer] }) as Promise<typeof reply>;
+    pending.add(pendingRun);
+    try {
+      reply = await pendingRun;
+    } catch (err) {
+      // aborting a running task terminates its worker; piscina starts a fresh one
+      if (signal.aborted) throw new ComputeTimeoutError(timeoutMs);
+      throw new ComputeCrashError(err);
+    } finally {
+      running -= 1;
+      pending.delete(pendingRun);
+    }
+    if (!reply.ok) throw new ComputeRejectedError(reply.status, reply.message);
+    return reply.result;
+  }
+
+  const toFloat64 = (xs: ArrayLike<number | null>) => Float64Array.from(xs as ArrayLike<number>, (v) => (v === null ? NaN : v));
+
+  async function forecast(input: ForecastInput): Promise<ForecastResult> {
+    const series = toFloat64(input.series);
     const task: ForecastTask = {
       series,
       horizon: input.horizon,
@@ -111,28 +147,33 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       level: input.level,
       config: input.config,
     };
-    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    running += 1;
-    let reply: ForecastReply;
-    const run = piscina.run(task, { signal, transferList: [series.buffer] }) as Promise<ForecastReply>;
-    pending.add(run);
-    try {
-      reply = await run;
-    } catch (err) {
-      // aborting a running task terminates its worker; piscina starts a fresh one
-      if (signal.aborted) throw new ComputeTimeoutError(options.timeoutMs);
-      throw new ComputeCrashError(err);
-    } finally {
-      running -= 1;
-      pending.delete(run);
-    }
-    if (!reply.ok) throw new ComputeRejectedError(reply.status, reply.message);
-    return reply.result;
+    return run<ForecastReply extends { result: infer R } ? R : never>('default', task, series.buffer, options.timeoutMs);
+  }
+
+  async function backtest(input: BacktestPoolInput): Promise<BacktestResult> {
+    const series = toFloat64(input.series);
+    const task: BacktestTask = {
+      series,
+      horizon: input.horizon,
+      windows: input.windows,
+      step: input.step,
+      seasonLength: input.seasonLength,
+      level: input.level,
+      config: input.config,
+    };
+    return run<BacktestReply extends { result: infer R } ? R : never>('backtest', task, series.buffer, options.timeoutMs * input.windows);
+  }
+
+  async function scoreMany(input: ManyInput): Promise<ManyScores> {
+    const values = input.values.slice();
+    const limit = options.timeoutMs * input.windows * Math.max(1, input.offsets.length - 1);
+    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer, limit);
   }
 
   return {
     forecast,
+    backtest,
+    scoreMany,
     ready() {
       loaded ??= piscina.run(undefined, { name: 'ping' }).then(() => undefined, (err) => {
         loaded = null;

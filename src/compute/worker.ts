@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { workerData } from 'piscina';
 import { createForecaster, CoreError, type CoreConfig, type Forecaster, type ForecastResult } from '../core/index.js';
 import { defaultWasmPath } from '../core/node.js';
+import { runBacktest, type BacktestInput, type BacktestResult } from '../backtest/run.js';
+import { backtestMany, type ManyInput, type ManyScores } from '../backtest/many.js';
 
 /** What the pool sends: the series as one Float64Array (missing values are NaN). */
 export interface ForecastTask {
@@ -40,6 +42,46 @@ export default async function forecast(task: ForecastTask): Promise<ForecastRepl
   } catch (err) {
     if (err instanceof CoreError) return { ok: false, status: err.status, message: err.message };
     // a trapped instance may hold broken state: never run it again
+    forecaster = modulePromise.then((m) => createForecaster(m));
+    throw err;
+  }
+}
+
+/** What the pool sends for a backtest: every window of one series, run here one after another. */
+export type BacktestTask = BacktestInput;
+
+/** What the worker answers for a backtest. */
+export type BacktestReply =
+  | { ok: true; result: BacktestResult }
+  | { ok: false; status: number; message: string };
+
+/** Runs every window of a backtest on this worker's core; failures are handled as in `forecast`. */
+export async function backtest(task: BacktestTask): Promise<BacktestReply> {
+  const f = await forecaster;
+  try {
+    return { ok: true, result: runBacktest((s, h, o) => f.forecast(s, h, o), task) };
+  } catch (err) {
+    if (err instanceof CoreError) return { ok: false, status: err.status, message: err.message };
+    forecaster = modulePromise.then((m) => createForecaster(m));
+    throw err;
+  }
+}
+
+/** What the pool sends to score a chunk of series under one config (tuning). */
+export type ManyTask = ManyInput;
+
+/** What the worker answers for a chunk. */
+export type ManyReply =
+  | { ok: true; result: ManyScores }
+  | { ok: false; status: number; message: string };
+
+/** Backtests every series of a chunk under one config on this worker's core. */
+export async function scoreMany(task: ManyTask): Promise<ManyReply> {
+  const f = await forecaster;
+  try {
+    return { ok: true, result: backtestMany((s, h, o) => f.forecast(s, h, o), task) };
+  } catch (err) {
+    if (err instanceof CoreError) return { ok: false, status: err.status, message: err.message };
     forecaster = modulePromise.then((m) => createForecaster(m));
     throw err;
   }

@@ -12,6 +12,18 @@ export interface Bounds {
   maxLevels: number;
 }
 
+/** Bounds and timings of model tuning (POST /v1/models). */
+export interface TuningBounds {
+  /** Most training series one tuning may take. */
+  maxSeries: number;
+  /** Most training values, over all series. */
+  maxValues: number;
+  /** Largest POST /v1/models body. */
+  bodyLimitBytes: number;
+  /** A tuning whose owner has not reported for this long is taken for interrupted and marked failed. */
+  staleMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -25,6 +37,7 @@ export interface Config {
   /** Server secret mixed into key hashes (HMAC-SHA256); null = plain SHA-256. */
   keyPepper: string | null;
   bounds: Bounds;
+  tuning: TuningBounds;
   forecastTimeoutMs: number;
   lockLeaseMs: number;
   workers: number;
@@ -36,6 +49,30 @@ export interface Config {
   logLevel: LogLevel;
   defaultRatePerMinute: number;
   defaultRatePerHour: number;
+  /** Failed authentications one client address may make per minute before it gets 429; 0 = no limit. */
+  failedAuthPerMinute: number;
+  /** Socket hygiene (see src/server/http/connections.ts). */
+  connections: ConnectionLimits;
+  /** How long one Redis or PostgreSQL command may take before the request gets 503. */
+  backendCommandTimeoutMs: number;
+  /** How long connecting to Redis or PostgreSQL may take. */
+  backendConnectTimeoutMs: number;
+}
+
+/** Bounds on what one client connection may hold of the server. */
+export interface ConnectionLimits {
+  /** Time allowed to send the request headers. */
+  headersTimeoutMs: number;
+  /** Time allowed to send the whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open. */
+  keepAliveTimeoutMs: number;
+  /** Pipelined requests (sent before the answers to earlier ones) one socket may make before it is closed. */
+  maxPipelined: number;
+  /** Response bytes a socket may leave unread before it is closed. */
+  maxUnreadBytes: number;
+  /** How long an address whose socket was closed for pipelining or not reading has new connections refused; 0 = never. */
+  abuseBenchMs: number;
 }
 
 /** Raised for a configuration value that cannot be used; the message names the flag or variable. */
@@ -153,6 +190,13 @@ export function loadConfig(flags: Flags, env: Env): Config {
       // The core's level buffer has MAX_LEVELS slots; more cannot be passed through.
       maxLevels: integer(e('TEMPO_MAX_LEVELS'), 10, 0, MAX_LEVELS),
     }),
+    tuning: Object.freeze({
+      maxSeries: integer(e('TEMPO_TUNING_MAX_SERIES'), 5000, 1, 10_000_000),
+      maxValues: integer(e('TEMPO_TUNING_MAX_VALUES'), 1_000_000, 1, 1_000_000_000),
+      bodyLimitBytes: integer(e('TEMPO_TUNING_BODY_LIMIT_BYTES'), 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      // the tuner reports at least every few seconds; five missed reports mean its instance is gone
+      staleMs: integer(e('TEMPO_TUNING_STALE_MS'), 30_000, 1000, 3_600_000),
+    }),
     forecastTimeoutMs: integer(e('TEMPO_FORECAST_TIMEOUT_MS'), 10_000, 1, 3_600_000),
     lockLeaseMs: integer(e('TEMPO_LOCK_LEASE_MS'), 30_000, 1000, 3_600_000),
     workers: integer(e('TEMPO_WORKERS'), Math.min(2, availableParallelism()), 1, 256),
@@ -165,6 +209,20 @@ export function loadConfig(flags: Flags, env: Env): Config {
     logLevel,
     defaultRatePerMinute: DEFAULT_RATE_PER_MINUTE,
     defaultRatePerHour: DEFAULT_RATE_PER_HOUR,
+    failedAuthPerMinute: integer(e('TEMPO_FAILED_AUTH_PER_MINUTE'), 30, 0, 1_000_000),
+    connections: Object.freeze({
+      headersTimeoutMs: integer(e('TEMPO_HEADERS_TIMEOUT_MS'), 10_000, 100, 600_000),
+      requestTimeoutMs: integer(e('TEMPO_REQUEST_TIMEOUT_MS'), 30_000, 100, 3_600_000),
+      keepAliveTimeoutMs: integer(e('TEMPO_KEEP_ALIVE_TIMEOUT_MS'), 5000, 100, 600_000),
+      maxPipelined: integer(e('TEMPO_MAX_PIPELINED'), 8, 1, 10_000),
+      maxUnreadBytes: integer(e('TEMPO_MAX_UNREAD_BYTES'), 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
+      abuseBenchMs: integer(e('TEMPO_ABUSE_BENCH_MS'), 10_000, 0, 3_600_000),
+    }),
+    backendCommandTimeoutMs: integer(e('TEMPO_BACKEND_COMMAND_TIMEOUT_MS'), 500, 50, 600_000),
+    backendConnectTimeoutMs: integer(e('TEMPO_BACKEND_CONNECT_TIMEOUT_MS'), 1000, 50, 600_000),
   };
+  if (config.connections.headersTimeoutMs > config.connections.requestTimeoutMs) {
+    throw new ConfigError(`TEMPO_HEADERS_TIMEOUT_MS (${config.connections.headersTimeoutMs}) must not exceed TEMPO_REQUEST_TIMEOUT_MS (${config.connections.requestTimeoutMs})`);
+  }
   return Object.freeze(config);
 }

@@ -6,7 +6,15 @@ import { createMemoryLimits } from './memory.js';
 import { openRedisLimits } from './redis.js';
 
 /** Memory limits, or Redis limits when `redisUrl` is set; rejects with a clear message if Redis is unreachable. */
-export async function openLimits(config: Pick<Config, 'redisUrl'>, onError?: (err: Error) => void): Promise<Limits> {
+export async function openLimits(
+  config: Pick<Config, 'redisUrl'> & Partial<Pick<Config, 'backendCommandTimeoutMs' | 'backendConnectTimeoutMs'>>,
+  onError?: (err: Error) => void,
+): Promise<Limits> {
   if (config.redisUrl === null) return createMemoryLimits();
-  return openRedisLimits({ url: config.redisUrl, onError });
+  return openRedisLimits({
+    url: config.redisUrl,
+    onError,
+    commandTimeoutMs: config.backendCommandTimeoutMs,
+    connectTimeoutMs: config.backendConnectTimeoutMs,
+  });
 }

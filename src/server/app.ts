@@ -1,6 +1,6 @@
 // Builds the Koa app from dependencies it is handed: nothing here opens files or sockets, so a
 // test can pass in stores and limits of its own.
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
@@ -11,15 +11,22 @@ import { createKeyCache } from './key-cache.js';
 import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
+import { computeChain, type ComputeChainParts } from './compute-chain.js';
+import { gatePool, type GatedPool } from './http/compute-gate.js';
 import { drainGuard, type DrainState } from './middleware/drain-guard.js';
-import { errorBoundary } from './middleware/error-boundary.js';
-import { jsonBody } from './middleware/json-body.js';
-import { modelAccess } from './middleware/model-access.js';
 import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
+import { jsonBody } from './body/json-body.js';
+import { errorBoundary } from './middleware/error-boundary.js';
+import { failedAuthLimit } from './middleware/failed-auth-limit.js';
+import { modelAccess } from './middleware/model-access.js';
 import { requestId } from './middleware/request-id.js';
-import { runningLock } from './middleware/running-lock.js';
 import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
+import { validateCrossValidation } from './middleware/validate-cross-validation.js';
+import { crossValidationRoute } from './routes/cross-validation.js';
+import { validateTunedModel } from './middleware/validate-tuned-model.js';
+import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
+import { createTuningService, type TuningService } from '../tuning/service.js';
 import { forecastRoute } from './routes/forecast.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
@@ -41,16 +48,24 @@ export interface TempoApp {
   metrics: ServerMetrics;
   /** Forecast requests between arrival and answer. */
   inFlight(): number;
-  /** Refuse new forecasts and report not-ready from now on. */
+  /** Refuse new forecasts, refuse those still waiting for a worker, and report not-ready from now on. */
   startDraining(): void;
+  /** The pool every computing route runs on (queued forecasts are refused when draining). */
+  pool: GatedPool;
   isDraining(): boolean;
+  /** The background tunings of this process; close it before the pool. */
+  tuning: TuningService;
   /** Every route the router answers, as OpenAPI-style paths ({param}) with their methods; for the document's completeness test. */
   routes(): Array<{ path: string; methods: string[] }>;
 }
 
+/** The deepest JSON any computing body needs (batch: object → series array → series object → values). */
+const MAX_BODY_DEPTH = 8;
+
 /** Builds the app: request id → error boundary → access log → routes, each route with the API's check order (docs/api.md). */
 export function createApp(deps: AppDeps): TempoApp {
-  const { config, store, limits, pool, logger } = deps;
+  const { config, store, limits, logger } = deps;
+  const pool = gatePool(deps.pool, config.workers, 64 * config.workers, config.forecastTimeoutMs);
   const metrics = deps.metrics ?? createMetrics();
   const keys = createKeyCache(store, {
     ttlMs: config.keyCacheTtlMs,
@@ -59,27 +74,56 @@ export function createApp(deps: AppDeps): TempoApp {
   });
   const drain: DrainState = { draining: false, inFlight: 0 };
 
-  const auth = authenticate(keys, config.keyPepper);
+  const limitFailures = failedAuthLimit({ perWindow: config.failedAuthPerMinute, windowMs: 60_000 });
+  const checkKey = authenticate(keys, config.keyPepper);
+  // one failure counter per server, shared by every authenticated route
+  const auth: Middleware = (ctx, next) => limitFailures(ctx, () => checkKey(ctx, next));
   const model = modelAccess(store, config.appUrl);
   const router = new Router();
+  const chain: ComputeChainParts = {
+    drain, auth, store, limits,
+    appUrl: config.appUrl,
+    limitsFailOpen: config.limitsFailOpen,
+    lockLeaseMs: config.lockLeaseMs,
+  };
+  const forecastBody = {
+    maxBytes: config.bounds.bodyLimitBytes,
+    maxDepth: MAX_BODY_DEPTH,
+    // series and timestamps at full length, levels and a little slack: anything more cannot be valid
+    maxElements: 2 * config.bounds.maxSeriesLength + config.bounds.maxLevels + 64,
+  };
 
   router.post('/:model/v1/forecast',
+    ...computeChain(chain, forecastBody, validateForecast(config.bounds)),
+    forecastRoute(pool, metrics));
+  router.post('/:model/v1/cross-validation',
+    ...computeChain(chain, forecastBody, validateCrossValidation(config.bounds)),
+    crossValidationRoute(pool, metrics));
+  router.get('/:model/v1/validate', auth, model, validateRoute());
+  router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
+  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)) });
+  // not a model's route and not a forecast: no model check and no running lock, but the same
+  // cheap refusals first (quota before the body, which may be up to TEMPO_TUNING_BODY_LIMIT_BYTES)
+  router.post('/v1/models',
     drainGuard(drain),
     auth,
     rateLimitHeadersOnResponse(limits),
-    model,
-    jsonBody(config.bounds.bodyLimitBytes),
-    validateForecast(config.bounds),
     admitRequest(limits, config.limitsFailOpen),
-    runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
-    forecastRoute(pool, metrics));
-  router.get('/:model/v1/validate', auth, model, validateRoute());
-  router.get('/v1/models', auth, modelsRoute(store));
+    jsonBody({
+      maxBytes: config.tuning.bodyLimitBytes,
+      maxDepth: MAX_BODY_DEPTH,
+      // every value plus a timestamp each, and the ids and fields around them
+      maxElements: 2 * config.tuning.maxValues + 4 * config.tuning.maxSeries + 64,
+    }),
+    validateTunedModel(config.bounds, config.tuning),
+    createTunedModelRoute(store, tuning));
+  router.get('/v1/models/:name', auth, getTunedModelRoute(store, config.tuning.staleMs));
+  router.delete('/v1/models/:name', auth, deleteTunedModelRoute(store, tuning));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
-  mountSelfDescription(router, config.bounds);
+  mountSelfDescription(router, config.bounds, config.tuning);
 
   const app = new Koa({ proxy: false });
   app.use(requestId());
@@ -88,13 +132,22 @@ export function createApp(deps: AppDeps): TempoApp {
   app.use(unrouted());
   app.use(router.routes());
   app.use(router.allowedMethods());
-  app.on('error', (err) => logger.error({ err }, 'response error'));
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    // a caller that hung up (or was cut off by the connection guard) is not a server fault
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') logger.debug({ code: err.code }, 'caller went away before its answer');
+    else logger.error({ err }, 'response error');
+  });
 
   return {
     app,
     metrics,
+    tuning,
     inFlight: () => drain.inFlight,
-    startDraining: () => { drain.draining = true; },
+    pool,
+    startDraining: () => {
+      drain.draining = true;
+      pool.drain();
+    },
     isDraining: () => drain.draining,
     routes: () => router.stack.map((layer) => ({
       path: String(layer.path).replace(/:([A-Za-z_]+)/g, '{$1}'),

@@ -1,23 +1,28 @@
 // Starts a Tempo HTTP server from ready dependencies and stops it gracefully.
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pino, { type Logger } from 'pino';
+import type pino from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { createComputePool, type ComputePool } from '../compute/pool.js';
 import type { Limits } from '../limits/types.js';
 import type { Store } from '../store/types.js';
 import { createApp, type TempoApp } from './app.js';
 import { warnUnrunnableModels } from './unrunnable-warning.js';
+import { guardConnections } from './http/connections.js';
+import { createSafeLogger } from './logging/logger.js';
 
-/** Paths pino blanks should anything ever log a request or its headers. */
-export const LOG_REDACT = ['authorization', '*.authorization', 'req.headers.authorization', 'headers.authorization', 'key', 'secret'];
+export { LOG_REDACT } from './logging/logger.js';
 
-/** A JSON logger at `level` that redacts credentials; `destination` defaults to stdout. */
+/** A JSON logger at `level` that never writes secrets (see logging/); `destination` defaults to stdout. */
 export function createLogger(level: Config['logLevel'], destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: LOG_REDACT, censor: '[redacted]' } }, destination);
+  return createSafeLogger(level, destination);
 }
+
+/** How long a draining server keeps accepting, so connections already queued for it get an answer. */
+const ACCEPT_DRAIN_MS = 500;
 
 export interface StartServerOptions {
   config: Config;
@@ -34,6 +39,8 @@ export interface RunningServer {
   server: Server;
   tempo: TempoApp;
   pool: ComputePool;
+  /** HTTP requests received and not yet answered or abandoned (the count the drain waits on). */
+  openRequests(): number;
   /** Drains (stops accepting, readyz 503, waits for in-flight requests up to shutdownGraceMs), then closes the pool. */
   close(): Promise<void>;
 }
@@ -50,30 +57,53 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     throw err;
   }
   await warnUnrunnableModels(store, logger);
+  // a tuning left 'tuning' by a server that stopped (this one, before a restart) will never finish
+  await store.failStaleTunings(new Date(Date.now() - config.tuning.staleMs).toISOString());
   const tempo = createApp({ config, store, limits, pool, logger });
-  const server = tempo.app.listen(config.port, config.host);
-  // counted at the socket level so a drain waits until each answer has been written, not just computed
-  let active = 0;
-  server.on('request', (_req, res) => {
-    active += 1;
-    res.once('close', () => { active -= 1; });
+  // made here rather than by app.listen: the timeout sweep interval is a constructor option, and
+  // Node's default (30 s) would let a slow sender hold a socket far past its header timeout
+  const server = createServer({
+    connectionsCheckingInterval: Math.min(1000, config.connections.headersTimeoutMs),
+    headersTimeout: config.connections.headersTimeoutMs,
+    requestTimeout: config.connections.requestTimeoutMs,
   });
+  // counted at the socket level so a drain waits until each answer has been written, not just computed
+  const guard = guardConnections(server, config.connections, logger);
+  server.on('request', guard.handler(tempo.app.callback()));
+  server.listen(config.port, config.host);
   await once(server, 'listening');
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   let closing: Promise<void> | null = null;
 
   async function drainAndClose(): Promise<void> {
+    const deadline = Date.now() + config.shutdownGraceMs;
+    // forecasts still waiting for a worker get 503 now, and every answer from here on closes its connection
     tempo.startDraining();
+    guard.startDraining();
+    // connections the kernel has already completed but Node has not yet accepted would be reset by
+    // closing the listener at once: keep accepting briefly so they are answered (503) instead
+    await sleep(Math.min(ACCEPT_DRAIN_MS, config.shutdownGraceMs));
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     // keep-alive sockets would hold close() open; idle ones can go now, busy ones after their answer
     server.closeIdleConnections();
-    const deadline = Date.now() + config.shutdownGraceMs;
-    while (active > 0 && Date.now() < deadline) await sleep(20);
-    if (active > 0) logger.warn({ in_flight: active, forecasts: tempo.inFlight() }, 'shutdown grace ended with requests still running');
+    while (guard.inFlight() > 0 && Date.now() < deadline) {
+      await sleep(20);
+      server.closeIdleConnections();
+    }
+    if (guard.inFlight() > 0) {
+      logger.warn({ in_flight: guard.inFlight(), forecasts: tempo.inFlight() }, 'shutdown grace ended: answering what is left with 503');
+      await guard.refuseOpen();
+      // let those answers reach their sockets before the sockets are closed
+      const flushBy = Date.now() + 300;
+      while (guard.inFlight() > 0 && Date.now() < flushBy) await sleep(10);
+    }
+    guard.stop();
     server.closeAllConnections();
     await stopped;
-    if (!options.pool) await pool.close();
+    await tempo.tuning.close();
+    // a forecast still running in a worker ends with the worker; the grace is over
+    if (!options.pool) await Promise.race([pool.close(), sleep(300)]);
   }
 
   return {
@@ -81,6 +111,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server,
     tempo,
     pool,
+    openRequests: () => guard.inFlight(),
     close: () => (closing ??= drainAndClose()),
   };
 }

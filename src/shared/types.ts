@@ -1,4 +1,5 @@
 // Request and response shapes of the public API, shared by server and client.
+import type { TunedModelBody } from './tuned-model-types.js';
 
 export interface ForecastRequestBody {
   series: Array<number | null>;
@@ -51,4 +52,6 @@ export interface ModelInfo {
 export interface ModelsResponseBody {
   organization_id: string;
   models: ModelInfo[];
+  /** The organization's tuned models in every state (tuning, ready, failed), by name. */
+  tuned?: TunedModelBody[];
 }

@@ -84,6 +84,28 @@ VALUES ('tempo', NULL, 'tempo', '{}', '2026-01-01T00:00:00.000Z')
 ON CONFLICT (name) DO NOTHING;
 `,
   },
+  {
+    version: 4,
+    name: 'model tunings',
+    // one row per tuning an organization started; a ready one also has its row in models.
+    // updated_at is the tuner's heartbeat: a 'tuning' row that stops moving was interrupted.
+    sql: `
+CREATE TABLE model_tunings (
+  name TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations (id),
+  base TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('tuning', 'ready', 'failed')),
+  progress DOUBLE PRECISION NOT NULL CHECK (progress >= 0 AND progress <= 1),
+  config TEXT,
+  report TEXT,
+  error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX model_tunings_organization ON model_tunings (organization_id, name);
+CREATE INDEX model_tunings_status ON model_tunings (status, updated_at);
+`,
+  },
 ];
 
 /** The bookkeeping table both runners keep: which step ran, under which name, when. */

@@ -15,8 +15,19 @@ export function sqlitePath(config: Pick<Config, 'dataDir'>): string {
  * Opens the configured store and its schema. The SQLite data directory is created only when
  * `create` (the server's default); otherwise an absent one is refused with DataDirError.
  */
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>, onError?: (err: Error) => void, create = true): Promise<Store> {
-  if (config.databaseUrl !== null) return openPostgresStore({ url: config.databaseUrl, onError });
+export async function openStore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'backendCommandTimeoutMs' | 'backendConnectTimeoutMs'>>,
+  onError?: (err: Error) => void,
+  create = true,
+): Promise<Store> {
+  if (config.databaseUrl !== null) {
+    return openPostgresStore({
+      url: config.databaseUrl,
+      onError,
+      commandTimeoutMs: config.backendCommandTimeoutMs,
+      connectTimeoutMs: config.backendConnectTimeoutMs,
+    });
+  }
   ensureDataDir(config.dataDir, create);
   return openSqliteStore(sqlitePath(config));
 }

@@ -15,6 +15,8 @@ import { monotonicIsoClock } from './clock.js';
 import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
 import { STATEMENTS } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
+import { finishParams, tuningFromRow, type NewTuning, type TuningOutcome, type TuningRecord, type TuningRow } from './tuning-types.js';
+import { INTERRUPTED_TUNING } from './tuning-messages.js';
 import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
 import { redactUrl } from '../config/redact-url.js';
 
@@ -26,6 +28,9 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** How long a connection attempt or a statement may take before it fails (a hung server must not hang requests). */
   timeoutMs?: number;
+  /** Serving limits once started (default timeoutMs): how long one query, and one connection attempt, may take. */
+  commandTimeoutMs?: number;
+  connectTimeoutMs?: number;
   /** Told about connection errors the store recovers from by itself. */
   onError?: (err: Error) => void;
 }
@@ -59,12 +64,23 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
   };
   const onError = options.onError ?? (() => {});
-  const pool = new pg.Pool(config);
+  // migrations may wait on another instance's migration lock: they get the startup timeout, and
+  // requests afterwards get the (much shorter) serving ones, so a frozen server costs each one little
+  const commandMs = options.commandTimeoutMs ?? timeoutMs;
+  const serving: pg.PoolConfig = {
+    ...config,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? timeoutMs,
+    query_timeout: commandMs,
+    statement_timeout: commandMs,
+  };
+  const pool = new pg.Pool(serving);
   // an idle connection dropped by the server emits here; unhandled, it would end the process
   pool.on('error', (err) => onError(err));
   const now = monotonicIsoClock();
+  const startup = new pg.Pool({ ...config, max: 1 });
+  startup.on('error', () => {});
   try {
-    const client = await pool.connect();
+    const client = await startup.connect();
     let broken: Error | undefined;
     try {
       await applyPostgresMigrations(client, MIGRATIONS, now, options.schema);
@@ -75,10 +91,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       client.release(broken);
     }
   } catch (err) {
+    await startup.end().catch(() => {});
     await pool.end().catch(() => {});
     throw new Error(`PostgreSQL at ${redactUrl(options.url)} cannot be used (${(err as Error).message}); `
       + 'start it or fix DATABASE_URL (unset DATABASE_URL to keep keys in the SQLite file under TEMPO_DATA_DIR)', { cause: err });
   }
+  await startup.end().catch(() => {});
   const store = new PostgresStore(pool, now);
   const listener = listenForKeyChanges(config, store.origin, (keyId) => store.notifyLocal(keyId), onError);
   store.listener = listener;
@@ -207,6 +225,59 @@ class PostgresStore implements Store {
       throw err;
     }
     return { name: model.name, organizationId: model.organizationId, base: model.base, config: JSON.parse(config) as Record<string, unknown>, createdAt: at };
+  }
+
+  async createTuning(t: NewTuning): Promise<TuningRecord> {
+    const at = this.now();
+    try {
+      await this.transaction(async (c) => {
+        if ((await c.query(SQL.modelNameUsed, [t.name, t.name])).rowCount) throw new StoreConflictError(`a model named ${t.name} already exists`);
+        await c.query(SQL.insertTuning, [t.name, t.organizationId, t.base, at, at]);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new StoreConflictError(`a model named ${t.name} already exists`);
+      throw err;
+    }
+    return (await this.getTuning(t.name, t.organizationId))!;
+  }
+
+  async getTuning(name: string, organizationId: string): Promise<TuningRecord | undefined> {
+    const [row] = await this.rows<TuningRow>(SQL.getTuning, [name, organizationId]);
+    return row === undefined ? undefined : tuningFromRow(row);
+  }
+
+  async listTunings(organizationId: string): Promise<TuningRecord[]> {
+    return (await this.rows<TuningRow>(SQL.listTunings, [organizationId])).map(tuningFromRow);
+  }
+
+  async setTuningProgress(name: string, progress: number): Promise<void> {
+    await this.pool.query(SQL.setTuningProgress, [progress, this.now(), name]);
+  }
+
+  async finishTuning(name: string, outcome: TuningOutcome): Promise<boolean> {
+    const at = this.now();
+    return this.transaction(async (c) => {
+      if (!(await c.query(SQL.finishTuning, finishParams(name, outcome, at))).rowCount) return false;
+      if (outcome.status === 'ready') {
+        const row = (await c.query<TuningRow>(SQL.getTuningByName, [name])).rows[0];
+        await c.query(SQL.insertModel, [name, row.organization_id, row.base, JSON.stringify(outcome.config), at]);
+        await c.query(SQL.insertAccess, [name, row.organization_id, at]);
+      }
+      return true;
+    });
+  }
+
+  async deleteTuning(name: string, organizationId: string): Promise<boolean> {
+    return this.transaction(async (c) => {
+      if (!(await c.query(SQL.deleteTuning, [name, organizationId])).rowCount) return false;
+      await c.query(SQL.deleteOwnAccess, [name, organizationId]);
+      await c.query(SQL.deleteOwnModel, [name, organizationId]);
+      return true;
+    });
+  }
+
+  async failStaleTunings(before: string): Promise<number> {
+    return (await this.pool.query(SQL.failStaleTunings, [INTERRUPTED_TUNING, this.now(), before])).rowCount ?? 0;
   }
 
   onKeyChanged(listener: (keyId: string) => void): void {

@@ -13,6 +13,8 @@ import { monotonicIsoClock } from './clock.js';
 import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
 import { STATEMENTS, forSqlite, type StatementName } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
+import { finishParams, tuningFromRow, type NewTuning, type TuningOutcome, type TuningRecord, type TuningRow } from './tuning-types.js';
+import { INTERRUPTED_TUNING } from './tuning-messages.js';
 
 
 function isUniqueViolation(err: unknown): boolean {
@@ -131,6 +133,62 @@ class SqliteStore implements Store {
       throw err;
     }
     return { name: model.name, organizationId: model.organizationId, base: model.base, config: JSON.parse(config) as Record<string, unknown>, createdAt: at };
+  }
+
+  async createTuning(t: NewTuning): Promise<TuningRecord> {
+    const at = this.now();
+    const insert = this.db.transaction(() => {
+      if (this.q.modelNameUsed.get(t.name, t.name) !== undefined) throw new StoreConflictError(`a model named ${t.name} already exists`);
+      this.q.insertTuning.run(t.name, t.organizationId, t.base, at, at);
+    });
+    try {
+      insert.immediate();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new StoreConflictError(`a model named ${t.name} already exists`);
+      throw err;
+    }
+    return (await this.getTuning(t.name, t.organizationId))!;
+  }
+
+  async getTuning(name: string, organizationId: string): Promise<TuningRecord | undefined> {
+    const row = this.q.getTuning.get(name, organizationId) as TuningRow | undefined;
+    return row === undefined ? undefined : tuningFromRow(row);
+  }
+
+  async listTunings(organizationId: string): Promise<TuningRecord[]> {
+    return (this.q.listTunings.all(organizationId) as TuningRow[]).map(tuningFromRow);
+  }
+
+  async setTuningProgress(name: string, progress: number): Promise<void> {
+    this.q.setTuningProgress.run(progress, this.now(), name);
+  }
+
+  async finishTuning(name: string, outcome: TuningOutcome): Promise<boolean> {
+    const at = this.now();
+    const finish = this.db.transaction(() => {
+      if (this.q.finishTuning.run(...finishParams(name, outcome, at)).changes === 0) return false;
+      if (outcome.status === 'ready') {
+        const row = this.q.getTuningByName.get(name) as TuningRow;
+        this.q.insertModel.run(name, row.organization_id, row.base, JSON.stringify(outcome.config), at);
+        this.q.insertAccess.run(name, row.organization_id, at);
+      }
+      return true;
+    });
+    return finish.immediate();
+  }
+
+  async deleteTuning(name: string, organizationId: string): Promise<boolean> {
+    const remove = this.db.transaction(() => {
+      if (this.q.deleteTuning.run(name, organizationId).changes === 0) return false;
+      this.q.deleteOwnAccess.run(name, organizationId);
+      this.q.deleteOwnModel.run(name, organizationId);
+      return true;
+    });
+    return remove.immediate();
+  }
+
+  async failStaleTunings(before: string): Promise<number> {
+    return this.q.failStaleTunings.run(INTERRUPTED_TUNING, this.now(), before).changes;
   }
 
   onKeyChanged(listener: (keyId: string) => void): void {

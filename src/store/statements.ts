@@ -4,6 +4,7 @@ import { KEY_COLUMNS } from './rows.js';
 
 // Global models first, then the organization's own, each by name; COLLATE "C" sorts by bytes as SQLite does.
 const MODEL_ORDER = 'ORDER BY CASE WHEN organization_id IS NULL THEN 0 ELSE 1 END, name COLLATE "C"';
+const TUNING_COLUMNS = 'name, organization_id, base, status, progress, config, report, error, created_at, updated_at';
 const MODEL_COLUMNS = 'm.name, m.organization_id, m.base, m.config, m.created_at';
 
 /** The statements; placeholders are $1..$n, each used once and in order (so SQLite's `?` can stand in). */
@@ -30,6 +31,19 @@ export const STATEMENTS = {
   insertModel: 'INSERT INTO models (name, organization_id, base, config, created_at) VALUES ($1, $2, $3, $4, $5)',
   insertAccess: 'INSERT INTO model_access (model_name, organization_id, granted_at) VALUES ($1, $2, $3) ON CONFLICT (model_name, organization_id) DO NOTHING',
   ping: 'SELECT 1 AS one',
+  modelNameUsed: 'SELECT name FROM models WHERE name = $1 UNION ALL SELECT name FROM model_tunings WHERE name = $2',
+  insertTuning: `INSERT INTO model_tunings (${TUNING_COLUMNS})
+    VALUES ($1, $2, $3, 'tuning', 0, NULL, NULL, NULL, $4, $5)`,
+  getTuning: `SELECT ${TUNING_COLUMNS} FROM model_tunings WHERE name = $1 AND organization_id = $2`,
+  getTuningByName: `SELECT ${TUNING_COLUMNS} FROM model_tunings WHERE name = $1`,
+  listTunings: `SELECT ${TUNING_COLUMNS} FROM model_tunings WHERE organization_id = $1 ORDER BY name COLLATE "C"`,
+  setTuningProgress: "UPDATE model_tunings SET progress = $1, updated_at = $2 WHERE name = $3 AND status = 'tuning'",
+  finishTuning: `UPDATE model_tunings SET status = $1, progress = $2, config = $3, report = $4, error = $5, updated_at = $6
+    WHERE name = $7 AND status = 'tuning'`,
+  deleteTuning: 'DELETE FROM model_tunings WHERE name = $1 AND organization_id = $2',
+  deleteOwnAccess: 'DELETE FROM model_access WHERE model_name = $1 AND organization_id = $2',
+  deleteOwnModel: 'DELETE FROM models WHERE name = $1 AND organization_id = $2',
+  failStaleTunings: "UPDATE model_tunings SET status = 'failed', error = $1, updated_at = $2 WHERE status = 'tuning' AND updated_at < $3",
 } as const;
 
 export type StatementName = keyof typeof STATEMENTS;

@@ -2,6 +2,7 @@
 // so both fit; the SQL behind them is plain enough to run on either.
 import type { KeyEnv, KeyStatus } from '../shared/types.js';
 import type { FieldError } from '../shared/codes.js';
+import type { NewTuning, TuningOutcome, TuningRecord } from './tuning-types.js';
 
 /** A stored API key. Only the hash of the secret is ever stored. */
 export interface KeyRecord {
@@ -70,6 +71,20 @@ export interface Store {
   listModels(organizationId?: string): Promise<ModelRecord[]>;
   /** Stores an organization's own model; throws StoreConflictError when the name is taken. */
   createModel(model: NewModel): Promise<ModelRecord>;
+  /** Starts a tuning row in status 'tuning'; throws StoreConflictError when a model or tuning has the name. */
+  createTuning(tuning: NewTuning): Promise<TuningRecord>;
+  /** The organization's tuning of that name, or undefined (another organization's looks the same as none). */
+  getTuning(name: string, organizationId: string): Promise<TuningRecord | undefined>;
+  /** The organization's tunings by name. */
+  listTunings(organizationId: string): Promise<TuningRecord[]>;
+  /** Records progress (and so the tuner's heartbeat) while the tuning is still running. */
+  setTuningProgress(name: string, progress: number): Promise<void>;
+  /** Ends a running tuning; a ready one becomes a model of its organization in the same transaction. False when it was no longer running (deleted, or failed as stale). */
+  finishTuning(name: string, outcome: TuningOutcome): Promise<boolean>;
+  /** Removes the organization's tuning and, when ready, its model; false when it has none of that name. */
+  deleteTuning(name: string, organizationId: string): Promise<boolean>;
+  /** Marks failed every running tuning whose heartbeat is older than `before` (ISO); how many it marked. */
+  failStaleTunings(before: string): Promise<number>;
   /** Calls `listener` after this process changes a key (status), so caches drop it at once. */
   onKeyChanged(listener: (keyId: string) => void): void;
   /** Resolves when the store answers a trivial query. */

@@ -10,14 +10,14 @@ export class ApiFailure extends Error {
   }
 }
 
-/** GETs (or POSTs `body` as JSON to) a path on this origin with the key as Bearer; resolves with the parsed 2xx body. */
-export async function callApi<T>(path: string, key: string, body?: unknown): Promise<T> {
+/** GETs (or POSTs `body` as JSON to, or DELETEs) a path on this origin with the key as Bearer; resolves with the parsed 2xx body (undefined for a 204). */
+export async function callApi<T>(path: string, key: string, body?: unknown, method?: 'DELETE'): Promise<T> {
   const headers: Record<string, string> = { Authorization: `Bearer ${key}`, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       // the key is sent explicitly; nothing ambient (cookies, HTTP auth) should ride along
@@ -36,6 +36,7 @@ export async function callApi<T>(path: string, key: string, body?: unknown): Pro
     parsed = undefined;
   }
   if (!res.ok) throw new ApiFailure(problemFromAnswer(res.status, res.headers, parsed));
+  if (res.status === 204) return undefined as T;
   if (parsed === undefined) {
     throw new ApiFailure({ status: res.status, code: 'BAD_RESPONSE', requestId: res.headers.get('X-Request-Id') ?? undefined });
   }

@@ -16,7 +16,8 @@ import { DateError, planDates, seasonOptions, type DatePlan } from '../dates/ind
 /** The API's default bounds (docs/configuration.md); the server has the last word, these catch typos early. */
 const MAX_HORIZON = 1000;
 
-interface Request {
+/** A request the form describes once its fields check out. */
+export interface PlaygroundRequest {
   model: ModelInfo;
   series: Array<number | null>;
   horizon: number;
@@ -26,6 +27,8 @@ interface Request {
   timestamps?: string[];
   dates?: DatePlan;
 }
+
+type Request = PlaygroundRequest;
 
 type Outcome<T> = { ok: true; value: T; ms: number } | { ok: false; message: string; reference?: string };
 
@@ -40,6 +43,8 @@ export interface Playground {
   setModels(models: ModelInfo[]): void;
   setSamples(samples: Sample[]): void;
   reset(): void;
+  /** The form's request, or null after showing what to fix. */
+  request(): PlaygroundRequest | null;
 }
 
 const KEY_CODES = new Set(['API_KEY_INVALID', 'API_KEY_INACTIVE', 'API_KEY_EXPIRED']);
@@ -290,6 +295,7 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
       }
       loadButton.disabled = list.length === 0;
     },
+    request: read,
     reset() {
       result.hidden = true;
       showError(null);

@@ -8,6 +8,8 @@ import { setupPlayground } from './playground.js';
 import { problemMessage, problemReference, type Problem } from './problem.js';
 import { loadSamples } from './samples.js';
 import { forgetKey, readKey, saveKey } from './session-key.js';
+import { showTunedModels } from './tuned-models.js';
+import { setupBacktest } from './backtest.js';
 
 const signinForm = byId<HTMLFormElement>('signin-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -21,6 +23,40 @@ const signedIn = byId('signed-in');
 const keyMeta = byId<HTMLDListElement>('key-meta');
 const modelsBody = byId<HTMLTableSectionElement>('models-body');
 const orgName = byId('org-name');
+const tunedBody = byId<HTMLTableSectionElement>('tuned-body');
+const tunedEmpty = byId('tuned-empty');
+// while a model tunes, the list is read again every few seconds
+const TUNING_POLL_MS = 3000;
+let tuningPoll: ReturnType<typeof setTimeout> | undefined;
+
+function showTuned(key: string, list: ModelsResponseBody): void {
+  const tuned = list.tuned ?? [];
+  showTunedModels(tunedBody, tunedEmpty, tuned, (name) => void deleteTuned(key, name));
+  clearTimeout(tuningPoll);
+  if (tuned.some((t) => t.status === 'tuning')) tuningPoll = setTimeout(() => void refreshModels(key), TUNING_POLL_MS);
+}
+
+async function refreshModels(key: string): Promise<void> {
+  try {
+    const list = await callApi<ModelsResponseBody>('/v1/models', key);
+    showModels(modelsBody, list.models);
+    playground.setModels(list.models);
+    showTuned(key, list);
+  } catch (err) {
+    showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
+  }
+}
+
+async function deleteTuned(key: string, name: string): Promise<void> {
+  showProblem(null);
+  try {
+    await callApi<undefined>(`/v1/models/${encodeURIComponent(name)}`, key, undefined, 'DELETE');
+    status.textContent = `Deleted model ${name}.`;
+  } catch (err) {
+    showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
+  }
+  await refreshModels(key);
+}
 
 function showProblem(p: Problem | null): void {
   errorText.textContent = p ? problemMessage(p) : '';
@@ -35,6 +71,8 @@ function signOut(message: string): void {
   signinForm.hidden = false;
   keyMeta.replaceChildren();
   modelsBody.replaceChildren();
+  tunedBody.replaceChildren();
+  clearTimeout(tuningPoll);
   playground.reset();
   status.textContent = message;
 }
@@ -48,6 +86,8 @@ const playground = setupPlayground({
   },
 });
 
+setupBacktest({ key: readKey, request: () => playground.request() });
+
 async function signIn(key: string): Promise<void> {
   signinButton.disabled = true;
   status.textContent = 'Checking the key…';
@@ -60,6 +100,7 @@ async function signIn(key: string): Promise<void> {
     showModels(modelsBody, list.models);
     orgName.textContent = list.organization_id;
     playground.setModels(list.models);
+    showTuned(key, list);
     signinForm.hidden = true;
     signedIn.hidden = false;
     status.textContent = `Signed in with key "${meta.name}" of organization ${meta.organization_id}: ${list.models.length} model${list.models.length === 1 ? '' : 's'} available.`;

@@ -61,10 +61,10 @@ describe('forecast', () => {
       await c.forecast({ series: [1, 2, 3], horizon: 1 });
       seen.push(c.lastRateLimit!.remaining!);
     }
-    // a refused body still reports the (uncounted) state
+    // a refused body still reports the state, and counts: the quota is taken before the body is read
     await c.forecast({ series: [], horizon: 1 }).catch(() => {});
     seen.push(c.lastRateLimit!.remaining!);
-    expect(seen).toEqual([2, 1, 1]);
+    expect(seen).toEqual([2, 1, 0]);
     expect(c.lastRateLimit).toMatchObject({ window: 'minute', limit: 3 });
     expect(c.lastRateLimit!.resetSeconds).toBeGreaterThan(0);
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it, expect, afterAll, beforeAll } from 'vitest';
 import {
   TempoClient, APIError, AuthenticationError, ApiKeyInvalidError, ApiKeyInactiveError, ApiKeyExpiredError,
-  RequestInvalidError, ModelNotAvailableError, ForecastAlreadyRunningError, UsageLimitError, ServiceUnavailableError,
+  RequestInvalidError, ModelNotAvailableError, ForecastAlreadyRunningError, ModelNotReadyError, ModelNameTakenError, UsageLimitError, ServiceUnavailableError,
   InternalServerError,
 } from '../../src/client/index.js';
 import { classFor } from '../../src/client/error-from-response.js';
@@ -22,6 +22,7 @@ describe('known codes', () => {
       API_KEY_INVALID: ApiKeyInvalidError, API_KEY_INACTIVE: ApiKeyInactiveError, API_KEY_EXPIRED: ApiKeyExpiredError,
       REQUEST_INVALID: RequestInvalidError, MODEL_NOT_AVAILABLE: ModelNotAvailableError, NOT_FOUND: APIError,
       METHOD_NOT_ALLOWED: APIError, FORECAST_ALREADY_RUNNING: ForecastAlreadyRunningError,
+      MODEL_NOT_READY: ModelNotReadyError, MODEL_NAME_TAKEN: ModelNameTakenError,
       API_USAGE_LIMIT: UsageLimitError, INTERNAL_ERROR: InternalServerError, SERVICE_UNAVAILABLE: ServiceUnavailableError,
     };
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE) as Array<[ErrorCode, { status: number }]>) {

@@ -12,7 +12,8 @@ const EXTENSIONS = /\.(ts|js|mjs|cjs|sh|R)$/;
 const OUTSIDE: Array<[string, RegExp]> = [
   ['the API specification', /\bSPEC(\.md)?\b/],
   ['the design notes', /\bDESIGN(\.md| rule)\b/],
-  ['a sibling folder', /\.\.\/shared\/(?!codes|types|package-version)|\/work\//],
+  // src/shared is inside the repository; the sibling ../shared folder holds data and planning notes
+  ['a sibling folder', /\.\.\/shared\/(data|SPEC|DESIGN|hooks|services-up)|\/work\//],
   ['an issue', /\bissue #?\d+|\bbrief\b/i],
 ];
 
@@ -36,6 +37,7 @@ describe('references outside the repository', () => {
     expect(hits('// checks in the order of SPEC Part B')).toEqual(['the API specification']);
     expect(hits('// see ../shared/data/dev/README.md')).toEqual(['a sibling folder']);
     expect(hits("import { x } from '../shared/codes.js';")).toEqual([]);
+    expect(hits("import type { T } from '../../shared/backtest-types.js';")).toEqual([]);
   });
 
   it('finds none in src, assembly, test, bench, eval, scripts and bin', () => {

@@ -1,6 +1,6 @@
 // The M4 measures on cases small enough to compute by hand, plus the parsers the eval relies on.
 import { describe, it, expect } from 'vitest';
-import { smape, mase, maseScale, owa, mean, quantile, msis, countInside } from '../../eval/metrics.js';
+import { smape, mase, maseScale, owa, mean, quantile, msis, countInside } from '../../src/metrics/index.js';
 import { parseCsv } from '../../eval/csv.js';
 import { parseAnchors } from '../../eval/anchors.js';
 import { groupNames, groupRow } from '../../eval/report.js';

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mase1, rmsse, anyNegative } from '../../eval/metrics.js';
+import { mase1, rmsse, anyNegative } from '../../src/metrics/index.js';
 import { parseScaledAnchors, scaledTable } from '../../eval/scaled_report.js';
 import type { SeriesResult } from '../../eval/run.js';
 

@@ -178,14 +178,15 @@ describe('order of checks on forecast', () => {
     expect(after.windows[0].remaining).toBe(before.windows[0].remaining);
   });
 
-  it('over quota with a bad body answers 400 and is not counted', async () => {
-    const k = await h.key({ rateLimitPerMinute: 1, rateLimitPerHour: 100 });
+  it('over quota with a bad body answers 429 before the body is read, and a bad body counts', async () => {
+    const k = await h.key({ rateLimitPerMinute: 2, rateLimitPerHour: 100 });
     expect((await h.forecast(k.fullKey, good)).status).toBe(200);
-    const res = await h.forecast(k.fullKey, { series: 'nope', horizon: 1 });
-    await problem(res, 'REQUEST_INVALID');
+    await problem(await h.forecast(k.fullKey, { series: 'nope', horizon: 1 }), 'REQUEST_INVALID');
+    const res = await h.forecast(k.fullKey, '{bad');
+    await problem(res, 'API_USAGE_LIMIT');
     expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
-    const peek = await h.limits.peek(k.keyId, 1, 100);
-    expect(peek.windows[1].remaining).toBe(99);
+    const peek = await h.limits.peek(k.keyId, 2, 100);
+    expect(peek.windows[1].remaining).toBe(98);
   });
 
   it('a disabled key with an unknown model answers 401 API_KEY_INACTIVE', async () => {

@@ -10,6 +10,7 @@ import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/types.js';
 import { createLogger, startServer, type RunningServer } from '../../src/server/listen.js';
 import type { ComputePool } from '../../src/compute/pool.js';
+import { recordKey, recordLogLine, recordServer } from '../support/secret-scan.js';
 
 export interface Harness {
   url: string;
@@ -45,8 +46,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const store = await openStore(config);
   const limits = createMemoryLimits();
   const logLines: string[] = [];
-  const logger = createLogger('info', { write: (s: string) => { logLines.push(s); } });
+  const logger = createLogger('info', { write: (s: string) => { logLines.push(s); recordLogLine(s); } });
   const server = await startServer({ config, store, limits, logger, pool: options.pool });
+  recordServer(server.url);
   return {
     url: server.url,
     config,
@@ -58,6 +60,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const created = await createApiKey(store, {
         organizationId: 'acme', projectId: 'proj', userId: 'ann', name: 'test key', ...opts,
       }, config.keyPepper);
+      recordKey(created.fullKey);
       return { fullKey: created.fullKey, keyId: created.record.keyId };
     },
     forecast(key, body, init = {}) {

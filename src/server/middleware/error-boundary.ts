@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ERROR_CATALOGUE, errorType, type ProblemBody } from '../../shared/codes.js';
 import { toApiError } from '../errors.js';
-import { redactKeys } from '../redact.js';
+import { safeInstance } from '../echo.js';
 
 const RETRY_AFTER_DEFAULT: Record<number, string> = { 409: '1', 429: '60', 503: '5' };
 
@@ -24,7 +24,7 @@ export function errorBoundary(logger: Logger): Middleware {
         status: err.status,
         code: err.code,
         detail: err.detail,
-        instance: redactKeys(ctx.path),
+        instance: safeInstance(ctx.path),
         request_id: ctx.state.requestId,
         ...(err.errors ? { errors: err.errors } : {}),
         ...err.extra,
@@ -33,7 +33,8 @@ export function errorBoundary(logger: Logger): Middleware {
       for (const [name, value] of Object.entries(err.headers)) ctx.set(name, value);
       if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer realm="tempo", error="invalid_token"');
       const retry = RETRY_AFTER_DEFAULT[err.status];
-      if (retry !== undefined && !ctx.response.get('Retry-After')) ctx.set('Retry-After', retry);
+      // waiting does not free a taken name
+      if (retry !== undefined && err.code !== 'MODEL_NAME_TAKEN' && !ctx.response.get('Retry-After')) ctx.set('Retry-After', retry);
       ctx.body = body;
       ctx.type = 'application/problem+json';
     }

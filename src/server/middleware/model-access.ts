@@ -4,6 +4,7 @@ import type { Store } from '../../store/types.js';
 import type { KeyRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import { unrunnableReason } from '../../store/runnable.js';
+import { need } from '../state.js';
 
 /** Where an organization's usable models are listed: the configured app URL, else this server. */
 export function modelsPageUrl(appUrl: string | null, origin: string): string {
@@ -13,13 +14,16 @@ export function modelsPageUrl(appUrl: string | null, origin: string): string {
 /** Puts the model record on ctx.state.model, or throws 404 MODEL_NOT_AVAILABLE pointing to the settings page. */
 export function modelAccess(store: Store, appUrl: string | null): Middleware {
   return async (ctx, next) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     const name = String(ctx.params?.model ?? '');
     let model;
     try {
       model = await store.getModelForOrg(name, key.organizationId);
     } catch (err) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'the model store cannot be reached; retry shortly', { cause: err });
+    }
+    if (model === undefined && (await store.getTuning(name, key.organizationId).catch(() => undefined))?.status === 'tuning') {
+      throw new ApiError('MODEL_NOT_READY', 'this model is still being tuned; GET /v1/models/{name} shows its progress', { headers: { 'Retry-After': '5' } });
     }
     if (model === undefined) {
       // the path's model name is not echoed: a caller may have pasted something private there

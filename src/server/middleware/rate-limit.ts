@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { AdmitResult, Limits, WindowState } from '../../limits/types.js';
 import type { KeyRecord } from '../../store/types.js';
 import { ApiError, toApiError } from '../errors.js';
+import { need } from '../state.js';
 
 /** The window with fewer requests left (the minute window on a tie): the one headers describe. */
 export function tighterWindow(windows: WindowState[]): WindowState {
@@ -32,7 +33,7 @@ function unavailable(err: unknown): ApiError {
  */
 export function rateLimitHeadersOnResponse(limits: Limits): Middleware {
   return async (ctx, next) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     const headersNow = async (): Promise<Record<string, string>> => {
       const result: AdmitResult | undefined = ctx.state.rateLimit
         ?? await limits.peek(key.keyId, key.rateLimitPerMinute, key.rateLimitPerHour).catch(() => undefined);
@@ -43,6 +44,8 @@ export function rateLimitHeadersOnResponse(limits: Limits): Middleware {
       await next();
     } catch (err) {
       const api = toApiError(err);
+      // the limiter itself is what failed: asking it again would only double the wait for the 503
+      if (api.code === 'SERVICE_UNAVAILABLE' && ctx.state.rateLimit === undefined) throw api;
       // headers the error already chose (e.g. Retry-After) win
       api.headers = { ...(await headersNow()), ...api.headers };
       throw api;
@@ -54,7 +57,7 @@ export function rateLimitHeadersOnResponse(limits: Limits): Middleware {
 /** Counts the request in both windows or throws 429 API_USAGE_LIMIT naming the violated windows. */
 export function admitRequest(limits: Limits, failOpen: boolean): Middleware {
   return async (ctx, next) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     let result: AdmitResult;
     try {
       result = await limits.admit(key.keyId, key.rateLimitPerMinute, key.rateLimitPerHour);

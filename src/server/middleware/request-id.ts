@@ -3,6 +3,23 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
+// a key, or a long run mixing upper case, lower case and digits (as a random secret does), may be
+// a secret: never echoed or logged
+const KEY_SHAPED = /tempo-[0-9A-Za-z]{8,}/;
+const LONG_RUN = /[0-9A-Za-z]{32,}/g;
+
+function secretShaped(text: string): boolean {
+  if (KEY_SHAPED.test(text)) return true;
+  for (const run of text.match(LONG_RUN) ?? []) {
+    if (/[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run)) return true;
+  }
+  return false;
+}
+
+/** Whether an inbound request id may be kept: the documented charset and length (docs/api.md), and nothing key-shaped. */
+export function acceptableRequestId(inbound: string): boolean {
+  return SAFE_ID.test(inbound) && !secretShaped(inbound);
+}
 
 /** A fresh request id: `req_` + 26 random base32 characters. */
 export function newRequestId(): string {
@@ -13,11 +30,11 @@ export function newRequestId(): string {
   return id;
 }
 
-/** Keeps an inbound X-Request-Id of ≤128 chars of [A-Za-z0-9._-], otherwise generates one; echoes it. */
+/** Keeps an inbound X-Request-Id of ≤128 chars of [A-Za-z0-9._-] that is not key-shaped, otherwise generates one; echoes it. */
 export function requestId(): Middleware {
   return async (ctx, next) => {
     const inbound = ctx.get('X-Request-Id');
-    const id = SAFE_ID.test(inbound) ? inbound : newRequestId();
+    const id = acceptableRequestId(inbound) ? inbound : newRequestId();
     ctx.state.requestId = id;
     ctx.set('X-Request-Id', id);
     await next();

@@ -3,11 +3,12 @@ import type { Middleware } from 'koa';
 import type { Limits } from '../../limits/types.js';
 import type { KeyRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
+import { need } from '../state.js';
 
 /** Holds the key's running lock around the rest of the chain; 409 FORECAST_ALREADY_RUNNING when taken. */
 export function runningLock(limits: Limits, leaseMs: number, failOpen: boolean): Middleware {
   return async (ctx, next) => {
-    const key = ctx.state.key as KeyRecord;
+    const key = need(ctx, 'key');
     let token: string | null;
     try {
       token = await limits.acquireLock(key.keyId, leaseMs);

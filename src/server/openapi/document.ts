@@ -3,7 +3,12 @@
 import type { Bounds } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
 import { packageVersion } from '../../config/package-version.js';
+import { crossValidationRequestSchema } from '../schemas/cross-validation-request.js';
+import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { forecastRequestSchema } from '../schemas/forecast-request.js';
+import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
+import { tunedModelResponseSchema } from '../schemas/tuned-model-response.js';
+import type { TuningBounds } from '../../config/config.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
 } from '../schemas/responses.js';
@@ -34,8 +39,12 @@ const AUTH: ErrorCode[] = ['API_KEY_INVALID', 'API_KEY_INACTIVE', 'API_KEY_EXPIR
 const modelParam = { name: 'model', in: 'path', required: true, schema: { type: 'string' }, description: '`tempo`, a built-in model, or one of your organization\'s models (see GET /v1/models)' };
 const open = { security: [] as unknown[] };
 
+// the documented defaults, for callers that build the document without a server's config
+const DEFAULT_TUNING_BOUNDS: TuningBounds = { maxSeries: 5000, maxValues: 1_000_000, bodyLimitBytes: 64 * 1024 * 1024, staleMs: 30_000 };
+const nameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string' } };
+
 /** The OpenAPI 3.1 document for a server with these bounds. */
-export function openApiDocument(bounds: Bounds): Record<string, unknown> {
+export function openApiDocument(bounds: Bounds, tuning: TuningBounds = DEFAULT_TUNING_BOUNDS): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
@@ -67,7 +76,20 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
           requestBody: { required: true, content: json('ForecastRequest') },
           responses: {
             200: { description: 'the forecast', content: json('ForecastResponse') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'FORECAST_ALREADY_RUNNING'],
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
+              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
+      '/{model}/v1/cross-validation': {
+        post: {
+          summary: 'Backtest the model on one series (rolling origin)', operationId: 'crossValidate',
+          description: 'Forecasts `windows` windows of `horizon` values, `step` apart, the last ending on the series\' last value, and scores them (MASE, sMAPE, RMSSE, interval coverage). Counts as one request and holds the running lock like a forecast; a series too short for the windows is `REQUEST_INVALID` saying how many fit.',
+          parameters: [modelParam],
+          requestBody: { required: true, content: json('CrossValidationRequest') },
+          responses: {
+            200: { description: 'the windows and their metrics', content: json('CrossValidationResponse') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
               { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
           },
         },
@@ -82,6 +104,25 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
         get: {
           summary: 'The models this key\'s organization may use', operationId: 'listModels',
           responses: { 200: { description: 'the models', content: json('ModelsResponse') }, ...problems(AUTH) },
+        },
+        post: {
+          summary: 'Tune a model on your organization\'s series', operationId: 'createModel',
+          description: 'Answers 202 with `Location` at once; tuning runs in the background (rolling-origin backtests of the configurations the core offers, the pick checked on a holdout it never saw). Counts as one request.',
+          requestBody: { required: true, content: json('TunedModelRequest') },
+          responses: {
+            202: { description: 'tuning started', content: json('TunedModel') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NAME_TAKEN'], { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
+      '/v1/models/{name}': {
+        get: {
+          summary: 'A tuned model: status, progress, configuration and report', operationId: 'getModel', parameters: [nameParam],
+          responses: { 200: { description: 'the tuned model', content: json('TunedModel') }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
+        },
+        delete: {
+          summary: 'Delete a tuned model (stopping its tuning)', operationId: 'deleteModel', parameters: [nameParam],
+          responses: { 204: { description: 'deleted' }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
         },
       },
       '/healthz': { get: { ...open, summary: 'Liveness', operationId: 'healthz', responses: { 200: { description: 'up', content: json('Status') } } } },
@@ -113,6 +154,10 @@ export function openApiDocument(bounds: Bounds): Record<string, unknown> {
       schemas: {
         ForecastRequest: forecastRequestSchema(bounds),
         ForecastResponse: forecastResponseSchema,
+        CrossValidationRequest: crossValidationRequestSchema(bounds),
+        CrossValidationResponse: crossValidationResponseSchema,
+        TunedModelRequest: tunedModelRequestSchema(bounds, tuning),
+        TunedModel: tunedModelResponseSchema,
         Problem: problemSchema,
         ValidateResponse: validateResponseSchema,
         ModelsResponse: modelsResponseSchema,

@@ -4,14 +4,15 @@ import {
   ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError, type ComputePool,
 } from '../../compute/pool.js';
 import { STATUS, type CoreConfig } from '../../core/index.js';
-import { seasonOptions, type DatePlan } from '../../dates/index.js';
+import { seasonOptions } from '../../dates/index.js';
 import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import type { ServerMetrics } from '../metrics.js';
+import { need } from '../state.js';
 
 /** What happened to a forecast, as the metrics label it. */
-function outcomeOf(err: unknown): string {
+export function outcomeOf(err: unknown): string {
   if (err instanceof ComputeTimeoutError) return 'timeout';
   if (err instanceof ComputeRejectedError) return 'rejected';
   if (err instanceof ComputeOverloadedError) return 'overloaded';
@@ -19,7 +20,7 @@ function outcomeOf(err: unknown): string {
 }
 
 /** Maps a pool failure to its API error (the error table in docs/api.md). */
-function apiErrorOf(err: unknown): ApiError {
+export function apiErrorOf(err: unknown): ApiError {
   if (err instanceof ComputeTimeoutError) {
     return new ApiError('SERVICE_UNAVAILABLE',
       'the forecast took longer than this server allows; retry later or send a shorter series', { cause: err });
@@ -43,9 +44,10 @@ function apiErrorOf(err: unknown): ApiError {
 /** Runs the forecast for ctx.state.forecastRequest with the model's stored config. */
 export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middleware {
   return async (ctx) => {
-    const body = ctx.state.forecastRequest as ForecastRequestBody;
-    const model = ctx.state.model as ModelRecord;
-    const dates = (ctx.state.datePlan as DatePlan | undefined) ?? { periods: [] };
+    const body = need(ctx, 'forecastRequest');
+    const model = need(ctx, 'model');
+    // absent only on a request without dates that skipped the date step, which the chain never does
+    const dates = ctx.state.datePlan ?? { periods: [] };
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     try {
       const result = await pool.forecast({

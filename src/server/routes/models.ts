@@ -3,14 +3,18 @@ import type { Middleware } from 'koa';
 import type { ModelsResponseBody } from '../../shared/types.js';
 import type { KeyRecord, Store } from '../../store/types.js';
 import { ApiError } from '../errors.js';
+import { tunedModelBody } from './tuned-models.js';
+import { need } from '../state.js';
 
-/** Lists the models of the authenticated key's organization. */
-export function modelsRoute(store: Store): Middleware {
+/** Lists the models of the authenticated key's organization, and its tunings in every state (a silent one marked failed first). */
+export function modelsRoute(store: Store, tuningStaleMs?: number): Middleware {
   return async (ctx) => {
-    const key = ctx.state.key as KeyRecord;
-    let models;
+    const key = need(ctx, 'key');
+    let models, tunings;
     try {
+      if (tuningStaleMs !== undefined) await store.failStaleTunings(new Date(Date.now() - tuningStaleMs).toISOString());
       models = await store.listModelsForOrg(key.organizationId);
+      tunings = await store.listTunings(key.organizationId);
     } catch (err) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'the model store cannot be reached; retry shortly', { cause: err });
     }
@@ -25,6 +29,7 @@ export function modelsRoute(store: Store): Middleware {
         config: m.config,
         created_at: m.createdAt,
       })),
+      tuned: tunings.map(tunedModelBody),
     };
     ctx.body = body;
   };

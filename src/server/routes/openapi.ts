@@ -2,7 +2,7 @@
 // /errors/{slug}, which is where every problem `type` points.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { Bounds } from '../../config/config.js';
+import type { Bounds, TuningBounds } from '../../config/config.js';
 import { ERROR_CATALOGUE, ERROR_TYPE_BASE, type ErrorCode } from '../../shared/codes.js';
 import { packageVersion } from '../../config/package-version.js';
 import { ApiError } from '../errors.js';
@@ -35,8 +35,8 @@ function errorPage(code: ErrorCode): string {
 }
 
 /** Mounts GET /, GET /openapi.json and GET /errors/:code on `router`; the document is built once. */
-export function mountSelfDescription(router: Router, bounds: Bounds): void {
-  const document = JSON.stringify(openApiDocument(bounds));
+export function mountSelfDescription(router: Router, bounds: Bounds, tuning?: TuningBounds): void {
+  const document = JSON.stringify(openApiDocument(bounds, tuning));
   const index: Middleware = async (ctx) => {
     ctx.body = { name: 'tempo', version: packageVersion(), openapi: OPENAPI_PATH, settings_page: SETTINGS_PAGE_PATH, errors: ERROR_TYPE_BASE };
   };

@@ -2,6 +2,7 @@
 import type { Middleware } from 'koa';
 import type { ValidateResponseBody } from '../../shared/types.js';
 import type { KeyRecord } from '../../store/types.js';
+import { need } from '../state.js';
 
 /** The validate body for a key record (no secret, no hash). */
 export function validateBody(key: KeyRecord): ValidateResponseBody {
@@ -24,6 +25,6 @@ export function validateBody(key: KeyRecord): ValidateResponseBody {
 /** Answers with the metadata of the key on ctx.state.key. */
 export function validateRoute(): Middleware {
   return async (ctx) => {
-    ctx.body = validateBody(ctx.state.key as KeyRecord);
+    ctx.body = validateBody(need(ctx, 'key'));
   };
 }

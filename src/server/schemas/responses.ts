@@ -94,6 +94,7 @@ export const modelsResponseSchema = {
         },
       },
     },
+    tuned: { type: 'array', description: 'the organization\'s tuned models in every state (see GET /v1/models/{name})', items: { type: 'object', required: ['name', 'status', 'progress'] } },
   },
 } as const;
 

@@ -1,0 +1,62 @@
+// `node --import tsx eval/tuned.ts [--data DIR] [--file Monthly] [--windows 2] [--finalists 3]`: each frequency file taken as one
+// organization's data: a model is tuned on the train parts (exactly as POST /v1/models does, on the
+// worker pool), then tempo and the tuned config are scored on the test parts tuning never saw,
+// as OWA against Naive2, with the season length told (as `npm run eval` does) and blind.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadForecaster } from '../src/core/node.js';
+import type { CoreConfig, Forecaster } from '../src/core/index.js';
+import { createComputePool } from '../src/compute/pool.js';
+import { candidateConfigs } from '../src/tuning/candidates.js';
+import { DEFAULT_TUNE_OPTIONS, tune } from '../src/tuning/tune.js';
+import { mase, mean, owa, smape } from '../src/metrics/index.js';
+import { parseCsv, type SeriesRow } from './csv.js';
+import { parseEvalArgs } from './args.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' }, windows: { type: 'string' }, finalists: { type: 'string' } } });
+// the service's defaults unless asked otherwise, to try other settings before changing them
+const options = {
+  ...DEFAULT_TUNE_OPTIONS,
+  ...(args.windows ? { windows: Number(args.windows) } : {}),
+  ...(args.finalists ? { finalists: Number(args.finalists) } : {}),
+};
+// the same default folder as `npm run eval`
+const dir = args.data ?? parseEvalArgs([], root).data;
+
+// OWA of `config` on the test parts, against Naive2 told the season
+function owaOf(core: Forecaster, rows: SeriesRow[], config: CoreConfig, told: boolean): number {
+  const s: number[] = [], m: number[] = [], ns: number[] = [], nm: number[] = [];
+  for (const r of rows) {
+    const n2 = core.forecast(r.train, r.horizon, { seasonLength: r.seasonLength, config: { model: 'naive2' } }).forecast;
+    const fc = core.forecast(r.train, r.horizon, { ...(told ? { seasonLength: r.seasonLength } : {}), config }).forecast;
+    s.push(smape(r.test, fc)); m.push(mase(r.train, r.test, fc, r.seasonLength));
+    ns.push(smape(r.test, n2)); nm.push(mase(r.train, r.test, n2, r.seasonLength));
+  }
+  return owa(mean(s), mean(m), mean(ns), mean(nm));
+}
+
+const core = await loadForecaster();
+const pool = createComputePool({ workers: 1, timeoutMs: 60_000 });
+const files = readdirSync(dir).filter((f) => f.endsWith('.csv') && (!args.file || f.includes(args.file))).sort();
+const lines = ['| file | series | tuning s | chosen | config | holdout MASE tuned / base | OWA tempo told | OWA tuned told | OWA tempo blind | OWA tuned blind |', '|---|---|---|---|---|---|---|---|---|---|'];
+for (const f of files) {
+  const rows = parseCsv(readFileSync(join(dir, f), 'utf8'), f);
+  const t0 = Date.now();
+  const { config, report } = await tune(
+    { series: rows.map((r) => r.train), horizon: rows[0].horizon, base: {}, candidates: candidateConfigs({}) },
+    (input) => pool.scoreMany(input),
+    () => {},
+    options,
+  );
+  const secs = (Date.now() - t0) / 1000;
+  const h = report.holdout;
+  const row = `| ${f} | ${rows.length} | ${secs.toFixed(1)} | ${report.chosen} | \`${JSON.stringify(config)}\` | ${h.tuned.mase?.toFixed(3)} / ${h.base.mase?.toFixed(3)} | `
+    + `${owaOf(core, rows, {}, true).toFixed(3)} | ${owaOf(core, rows, config, true).toFixed(3)} | ${owaOf(core, rows, {}, false).toFixed(3)} | ${owaOf(core, rows, config, false).toFixed(3)} |`;
+  lines.push(row);
+  console.error(row);
+}
+await pool.close();
+console.log(lines.join('\n'));

@@ -1,0 +1,84 @@
+// `tempo models tune`: tunes an organization's model on a history CSV, in this process's worker
+// pool, recording the tuning in the store exactly as POST /v1/models does, with progress on stderr.
+import { readFileSync } from 'node:fs';
+import pino from 'pino';
+import { createComputePool } from '../compute/pool.js';
+import type { CoreConfig } from '../core/index.js';
+import { createTunedModelValidator } from '../server/middleware/validate-tuned-model.js';
+import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
+import { StoreConflictError } from '../store/types.js';
+import { createTuningService } from '../tuning/service.js';
+import { optional, parseCommand, positiveInt, required } from './args.js';
+import { withStore } from './context.js';
+import { readHistoryCsv } from './history-csv.js';
+import { CommandFailure, UsageError, type CliIO } from './io.js';
+import { MODELS_TUNE_HELP } from './usage.js';
+
+const BAR = 30;
+
+/** A progress line: a bar of `#` and the percentage. */
+export function progressLine(name: string, done: number): string {
+  const full = Math.round(done * BAR);
+  return `tuning ${name} [${'#'.repeat(full)}${'-'.repeat(BAR - full)}] ${Math.floor(done * 100)}%`;
+}
+
+/** Runs `tempo models tune …`; returns the exit code or throws UsageError / CommandFailure. */
+export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
+  const h = MODELS_TUNE_HELP;
+  const p = parseCommand('models tune', argv, {
+    org: { type: 'string' }, name: { type: 'string' }, file: { type: 'string' }, horizon: { type: 'string' }, base: { type: 'string' },
+  }, 0, h);
+  if (p.values.help === true) { io.out(h); return 0; }
+  const organizationId = required(p, 'org', 'models tune', h);
+  const name = required(p, 'name', 'models tune', h);
+  const file = required(p, 'file', 'models tune', h);
+  const horizon = positiveInt(p, 'horizon', 'models tune', h) ?? 12;
+  let series;
+  try {
+    series = readHistoryCsv(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`models tune: ${file}: ${(err as Error).message}`, h);
+  }
+  const body: TunedModelRequestBody = { name, ...(optional(p, 'base') ? { base: optional(p, 'base') } : {}), training: { horizon, series } };
+  return withStore(p, io, async (store, config) => {
+    const problems = createTunedModelValidator(config.bounds, config.tuning)(body);
+    if (problems.length > 0) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
+    const baseName = body.base ?? 'tempo';
+    const base = await store.getModelForOrg(baseName, organizationId);
+    if (base === undefined) throw new UsageError(`models tune: --base ${baseName} is not a model organization ${organizationId} may use`, h);
+    try {
+      await store.createTuning({ name, organizationId, base: baseName });
+    } catch (err) {
+      if (err instanceof StoreConflictError) throw new CommandFailure(`models tune: a model named ${name} already exists`);
+      throw err;
+    }
+    const pool = createComputePool({ workers: config.workers, timeoutMs: config.forecastTimeoutMs });
+    let shown = -1;
+    const tuning = createTuningService({
+      store, pool, logger: pino({ level: 'silent' }), heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)),
+      // a line per tenth: readable on a terminal and in a log file alike
+      onProgress: (_n, done) => {
+        const step = Math.floor(done * 10);
+        if (step > shown) { shown = step; io.err(progressLine(name, done)); }
+      },
+    });
+    try {
+      await pool.ready();
+      tuning.start({ name, organizationId, base: base.config as CoreConfig, horizon, series: series.map((s) => s.values) });
+      await tuning.idle();
+    } finally {
+      await tuning.close();
+      await pool.close();
+    }
+    const t = (await store.getTuning(name, organizationId))!;
+    if (p.values.json === true) io.out(JSON.stringify({ name: t.name, organization_id: t.organizationId, status: t.status, config: t.config, report: t.report, error: t.error }));
+    else if (t.status === 'ready') {
+      const r = t.report as { chosen: string; holdout: { tuned: { mase: number | null }; base: { mase: number | null } } };
+      io.out(`Tuned model ${name} for organization ${organizationId} on ${series.length} series: config ${JSON.stringify(t.config)} `
+        + `(${r.chosen === 'tuned' ? 'beat' : 'did not beat'} ${baseName} on the holdout: MASE ${r.holdout.tuned.mase?.toFixed(3)} vs ${r.holdout.base.mase?.toFixed(3)}).\n`
+        + `Call it at /${name}/v1/forecast with a key of that organization.`);
+    }
+    if (t.status !== 'ready') throw new CommandFailure(`models tune: the tuning failed: ${t.error}`);
+    return 0;
+  });
+}

@@ -1,0 +1,54 @@
+// The cross-validation call's public shapes and their mapping to and from the API's snake_case bodies.
+import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../shared/backtest-types.js';
+import type { RateLimitState } from './rate-limit.js';
+import type { ForecastInterval, ForecastParams } from './types.js';
+
+export interface CrossValidateParams extends ForecastParams {
+  /** Rolling-origin windows, 1 to 20; default 3. */
+  windows?: number;
+  /** Values between one window's cutoff and the next; default the horizon. */
+  step?: number;
+}
+
+export interface BacktestWindow {
+  /** Index of the last value the window's model saw. */
+  cutoff: number;
+  forecast: number[];
+  /** The values after the cutoff; null where the series was missing. */
+  actual: Array<number | null>;
+  intervals?: Record<string, ForecastInterval>;
+}
+
+export interface BacktestMetrics {
+  /** Means over the windows; null when no window could be scored (a flat training part has no scale). */
+  mase: number | null;
+  smape: number | null;
+  rmsse: number | null;
+  /** Per level (`"80"`), the share of actual values inside the intervals, over every window. */
+  coverage?: Record<string, number | null>;
+}
+
+export interface CrossValidateResult {
+  windows: BacktestWindow[];
+  metrics: BacktestMetrics;
+  model?: string;
+  requestId: string | undefined;
+  rateLimit: RateLimitState | undefined;
+}
+
+/** The request body for cross-validation params; optional fields are left out rather than sent as null. */
+export function crossValidationBody(p: CrossValidateParams): CrossValidationRequestBody {
+  const body: CrossValidationRequestBody = { series: [...p.series], horizon: p.horizon };
+  if (p.windows !== undefined) body.windows = p.windows;
+  if (p.step !== undefined) body.step = p.step;
+  if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
+  if (p.level !== undefined) body.level = [...p.level];
+  return body;
+}
+
+/** A cross-validation response body as a CrossValidateResult. */
+export function crossValidateResult(b: CrossValidationResponseBody, requestId: string | undefined, rateLimit: RateLimitState | undefined): CrossValidateResult {
+  const out: CrossValidateResult = { windows: b.windows, metrics: b.metrics, requestId, rateLimit };
+  if (b.model !== undefined) out.model = b.model;
+  return out;
+}

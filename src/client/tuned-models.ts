@@ -1,0 +1,70 @@
+// The tuned-model calls' public shapes and their mapping to and from the API's snake_case bodies.
+import type { TunedModelBody, TunedModelRequestBody, TunedModelScores } from '../shared/tuned-model-types.js';
+
+export interface CreateModelParams {
+  /** Lower-case letters, digits, . _ - (at most 63); unique on the server. */
+  name: string;
+  /** The model tuning starts from and is compared with; default `tempo`. */
+  base?: string;
+  training: {
+    /** The horizon the model will be used for; tuning scores forecasts of this length. */
+    horizon: number;
+    /** The organization's history; NaN or null marks a missing value. */
+    series: ReadonlyArray<{ id: string; values: ReadonlyArray<number | null> }>;
+  };
+}
+
+export interface TunedModel {
+  name: string;
+  status: 'tuning' | 'ready' | 'failed';
+  /** 0 to 1. */
+  progress: number;
+  base: string;
+  /** The configuration chosen; null until ready. */
+  config: Record<string, unknown> | null;
+  /** null until ready: `holdout` compares the tuned config with the base on values tuning never saw. */
+  report: {
+    windows: number;
+    holdout: { tuned: TunedModelScores; base: TunedModelScores };
+    chosen: 'tuned' | 'base';
+    [more: string]: unknown;
+  } | null;
+  /** Why it failed, when it did. */
+  error?: string;
+  createdAt: Date;
+  updatedAt: Date;
+  requestId: string | undefined;
+}
+
+/** The request body for createModel params; NaN becomes null, ±Infinity is refused. */
+export function tunedModelBody(p: CreateModelParams): TunedModelRequestBody {
+  if (p === null || typeof p !== 'object' || typeof p.name !== 'string' || p.training === null || typeof p.training !== 'object' || !Array.isArray(p.training.series)) {
+    throw new TypeError('createModel needs { name: string, training: { horizon: number, series: [{ id, values }] } }');
+  }
+  const body: TunedModelRequestBody = {
+    name: p.name,
+    training: {
+      horizon: p.training.horizon,
+      series: (p.training.series as CreateModelParams['training']['series']).map((s, i) => ({
+        id: s.id,
+        values: s.values.map((v, j) => {
+          if (typeof v === 'number' && Number.isNaN(v)) return null;
+          if (v === Infinity || v === -Infinity) throw new RangeError(`training.series[${i}].values[${j}] is not finite`);
+          return v;
+        }),
+      })),
+    },
+  };
+  if (p.base !== undefined) body.base = p.base;
+  return body;
+}
+
+/** A tuned-model response body as a TunedModel. */
+export function tunedModelResult(b: TunedModelBody, requestId: string | undefined): TunedModel {
+  const out: TunedModel = {
+    name: b.name, status: b.status, progress: b.progress, base: b.base, config: b.config, report: b.report,
+    createdAt: new Date(b.created_at), updatedAt: new Date(b.updated_at), requestId,
+  };
+  if (b.error !== undefined) out.error = b.error;
+  return out;
+}

@@ -1,0 +1,109 @@
+// A host-side queue in front of the worker pool, so forecasts that have not started yet can be
+// told "503, retry elsewhere" when the server drains instead of holding shutdown past its grace.
+import {
+  ComputeOverloadedError, ComputeTimeoutError, type ComputePool, type ForecastInput,
+} from '../../compute/pool.js';
+import type { Middleware } from 'koa';
+import type { ForecastResult } from '../../core/index.js';
+import { ApiError } from '../errors.js';
+
+/** A forecast that was still waiting for a worker when the server began to drain. */
+export class ComputeDrainingError extends Error {
+  constructor() {
+    super('the server is draining; the forecast was not started');
+    this.name = 'ComputeDrainingError';
+  }
+}
+
+export interface GatedPool extends ComputePool {
+  /** Refuses every waiting and every later forecast with ComputeDrainingError; running ones go on. */
+  drain(): void;
+  /** Forecasts waiting for a worker right now. */
+  waiting(): number;
+}
+
+interface Waiter { start: () => void; refuse: (err: Error) => void }
+
+/** Wraps `pool` so at most `slots` forecasts run at once and up to `maxQueue` wait (each at most `waitMs`). */
+export function gatePool(pool: ComputePool, slots: number, maxQueue: number, waitMs: number): GatedPool {
+  let running = 0;
+  let draining = false;
+  const queue: Waiter[] = [];
+
+  function release(): void {
+    running -= 1;
+    const next = queue.shift();
+    if (next) next.start();
+  }
+
+  function acquire(): Promise<void> {
+    if (draining) return Promise.reject(new ComputeDrainingError());
+    if (running < slots) {
+      running += 1;
+      return Promise.resolve();
+    }
+    if (queue.length >= maxQueue) return Promise.reject(new ComputeOverloadedError(queue.length));
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const i = queue.indexOf(waiter);
+        if (i >= 0) queue.splice(i, 1);
+        reject(new ComputeTimeoutError(waitMs));
+      }, waitMs);
+      const waiter: Waiter = {
+        start: () => { clearTimeout(timer); running += 1; resolve(); },
+        refuse: (err) => { clearTimeout(timer); reject(err); },
+      };
+      queue.push(waiter);
+    });
+  }
+
+  // every request's computation takes a slot, so draining refuses it while it waits
+  async function gated<T>(work: () => Promise<T>): Promise<T> {
+    await acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+
+  async function forecast(input: ForecastInput): Promise<ForecastResult> {
+    return gated(() => pool.forecast(input));
+  }
+
+  return {
+    forecast,
+    backtest: (input) => gated(() => pool.backtest(input)),
+    // background tuning is not a caller's request: it is stopped by its own service before the pool closes
+    scoreMany: (input) => pool.scoreMany(input),
+    ready: () => pool.ready(),
+    inFlight: () => running + queue.length,
+    close: () => pool.close(),
+    waiting: () => queue.length,
+    drain() {
+      draining = true;
+      for (const w of queue.splice(0)) w.refuse(new ComputeDrainingError());
+    },
+  };
+}
+
+function causedByDrain(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e instanceof Error && i < 5; e = e.cause, i++) {
+    if (e instanceof ComputeDrainingError) return true;
+  }
+  return false;
+}
+
+/** Turns a forecast refused by a draining gate (whatever the handler wrapped it in) into 503 + Retry-After. */
+export function drainingRefusal(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (!causedByDrain(err)) throw err;
+      ctx.set('Connection', 'close');
+      throw new ApiError('SERVICE_UNAVAILABLE', 'the server is shutting down; retry on another instance',
+        { headers: { 'Retry-After': '1' }, cause: err });
+    }
+  };
+}

@@ -1,0 +1,85 @@
+// Validates a POST /v1/models body: its shape against the schema, then what a schema cannot say
+// (the name's rules, unique series ids, the total of values, room for the holdout and a window).
+import { Ajv, type ErrorObject } from 'ajv';
+import type { Middleware } from 'koa';
+import { MIN_TRAINING_VALUES } from '../../backtest/plan.js';
+import type { Bounds, TuningBounds } from '../../config/config.js';
+import type { FieldError } from '../../shared/codes.js';
+import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
+import { modelNameProblem } from '../../store/names.js';
+import { ApiError } from '../errors.js';
+import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
+
+const MAX_FIELD_ERRORS = 20;
+
+function fieldError(e: ErrorObject): FieldError {
+  if (e.keyword === 'additionalProperties') {
+    const field = String((e.params as { additionalProperty: string }).additionalProperty);
+    const dates = field === 'timestamps' || field === 'freq' ? ' (dates are not accepted by this server yet)' : '';
+    return { pointer: `${e.instancePath}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: `unknown field "${field.slice(0, 40)}"${dates}: remove it` };
+  }
+  if (e.keyword === 'required') {
+    const field = (e.params as { missingProperty: string }).missingProperty;
+    return { pointer: `${e.instancePath}/${field}`, detail: `${field} is required` };
+  }
+  if (e.keyword === 'contains') return { pointer: e.instancePath, detail: 'values must hold at least one number; null only marks missing values' };
+  return { pointer: e.instancePath, detail: `${e.instancePath || 'the body'} ${e.message ?? 'is invalid'}` };
+}
+
+/** The pure check behind the middleware: field errors for `body`, or [] when it can be tuned on. */
+export function createTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => FieldError[] {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  const validate = ajv.compile(tunedModelRequestSchema(bounds, tuning));
+  return (body) => {
+    if (!validate(body)) {
+      const seen = new Set<string>();
+      const out: FieldError[] = [];
+      for (const e of validate.errors ?? []) {
+        if (e.schemaPath.includes('/contains/')) continue;
+        const fe = fieldError(e);
+        if (seen.has(fe.pointer)) continue;
+        seen.add(fe.pointer);
+        out.push(fe);
+        if (out.length === MAX_FIELD_ERRORS) break;
+      }
+      return out;
+    }
+    const b = body as TunedModelRequestBody;
+    const nameProblem = modelNameProblem(b.name);
+    if (nameProblem !== null) return [{ pointer: '/name', detail: nameProblem }];
+    const ids = new Map<string, number>();
+    let total = 0;
+    for (const [i, s] of b.training.series.entries()) {
+      const first = ids.get(s.id);
+      if (first !== undefined) return [{ pointer: `/training/series/${i}/id`, detail: `series id repeats the id of /training/series/${first}; ids must be unique` }];
+      ids.set(s.id, i);
+      total += s.values.length;
+    }
+    if (total > tuning.maxValues) {
+      return [{ pointer: '/training/series', detail: `the training series hold ${total} values in all; this server tunes on at most ${tuning.maxValues}` }];
+    }
+    const need = 2 * b.training.horizon + MIN_TRAINING_VALUES;
+    if (!b.training.series.some((s) => s.values.length >= need)) {
+      return [{
+        pointer: '/training/series',
+        detail: `no series is long enough to tune on: with horizon ${b.training.horizon} a series needs at least ${need} values `
+          + `(${MIN_TRAINING_VALUES} to fit, ${b.training.horizon} for a tuning window, ${b.training.horizon} held out); send longer series or a smaller horizon`,
+      }];
+    }
+    return [];
+  };
+}
+
+/** Puts the validated body on ctx.state.tunedModelRequest, or throws 400 with errors[]. */
+export function validateTunedModel(bounds: Bounds, tuning: TuningBounds): Middleware {
+  const check = createTunedModelValidator(bounds, tuning);
+  return async (ctx, next) => {
+    const errors = check(ctx.request.body);
+    if (errors.length > 0) {
+      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
+      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
+    }
+    ctx.state.tunedModelRequest = ctx.request.body as TunedModelRequestBody;
+    await next();
+  };
+}

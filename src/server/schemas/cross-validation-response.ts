@@ -1,0 +1,43 @@
+// The cross-validation answer's schema: tests hold real answers to it, and the OpenAPI document shows it.
+
+const numbers = { type: 'array', items: { type: 'number' } } as const;
+const intervals = {
+  type: 'object',
+  description: 'prediction intervals keyed by level (e.g. "95"), present when `level` was sent',
+  additionalProperties: { type: 'object', required: ['lower', 'upper'], properties: { lower: numbers, upper: numbers } },
+} as const;
+const measure = { type: ['number', 'null'] } as const;
+
+/** The response of POST /{model}/v1/cross-validation. */
+export const crossValidationResponseSchema = {
+  type: 'object',
+  required: ['windows', 'metrics'],
+  properties: {
+    windows: {
+      type: 'array',
+      description: 'rolling-origin windows, oldest first; the last one ends on the last value',
+      items: {
+        type: 'object',
+        required: ['cutoff', 'forecast', 'actual'],
+        properties: {
+          cutoff: { type: 'integer', description: 'index of the last value the window\'s model saw' },
+          forecast: numbers,
+          actual: { type: 'array', items: { type: ['number', 'null'] }, description: 'the values after the cutoff; null where missing' },
+          intervals,
+        },
+      },
+    },
+    metrics: {
+      type: 'object',
+      required: ['mase', 'smape', 'rmsse'],
+      description: 'means over the windows (null when no window could be scored); coverage per level is pooled over every window',
+      properties: {
+        mase: measure,
+        smape: measure,
+        rmsse: measure,
+        coverage: { type: 'object', additionalProperties: measure },
+      },
+    },
+    model: { type: 'string', description: 'the model that answered' },
+  },
+} as const;

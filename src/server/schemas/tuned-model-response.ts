@@ -1,0 +1,28 @@
+// The tuned-model answer's schema: tests hold real answers to it, and the OpenAPI document shows it.
+
+const scores = { type: 'object', required: ['mase', 'smape'], properties: { mase: { type: ['number', 'null'] }, smape: { type: ['number', 'null'] } } } as const;
+
+/** The body of GET /v1/models/{name} and of the 202 that POST /v1/models answers. */
+export const tunedModelResponseSchema = {
+  type: 'object',
+  required: ['name', 'status', 'progress', 'base', 'config', 'report', 'created_at', 'updated_at'],
+  properties: {
+    name: { type: 'string' },
+    status: { enum: ['tuning', 'ready', 'failed'] },
+    progress: { type: 'number', minimum: 0, maximum: 1 },
+    base: { type: 'string' },
+    config: { type: ['object', 'null'], description: 'the configuration chosen; the base\'s when tuning did not beat it on the holdout' },
+    report: {
+      type: ['object', 'null'],
+      required: ['windows', 'holdout', 'chosen'],
+      properties: {
+        windows: { type: 'integer' },
+        holdout: { type: 'object', required: ['tuned', 'base'], properties: { tuned: scores, base: scores } },
+        chosen: { enum: ['tuned', 'base'] },
+      },
+    },
+    error: { type: 'string', description: 'why the tuning failed' },
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+  },
+} as const;

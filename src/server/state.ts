@@ -1,0 +1,37 @@
+// What the middleware chain leaves on ctx.state, typed once: each field is set by one middleware
+// and read by those after it, so a handler asks for what it needs with `need` instead of a cast.
+import type { ParameterizedContext } from 'koa';
+import type { DatePlan } from '../dates/index.js';
+import type { AdmitResult } from '../limits/types.js';
+import type { ForecastRequestBody } from '../shared/types.js';
+import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
+import type { KeyRecord, ModelRecord } from '../store/types.js';
+import type { CrossValidationRequest } from './middleware/validate-cross-validation.js';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Set first, by request-id, on every request (the app mounts it before anything else). */
+    requestId: string;
+    /** Set by authenticate. */
+    key?: KeyRecord;
+    /** Set by model-access. */
+    model?: ModelRecord;
+    /** Set by the quota check (admitRequest). */
+    rateLimit?: AdmitResult;
+    /** Set by each route's validation. */
+    forecastRequest?: ForecastRequestBody;
+    /** Set with forecastRequest: what its `timestamps` and `freq` say (empty without them). */
+    datePlan?: DatePlan;
+    crossValidationRequest?: CrossValidationRequest;
+    tunedModelRequest?: TunedModelRequestBody;
+  }
+}
+
+type State = import('koa').DefaultState;
+
+/** The state field `name`, which a middleware earlier in the chain must have set; its absence is a wiring fault. */
+export function need<K extends keyof State>(ctx: ParameterizedContext<State>, name: K): NonNullable<State[K]> {
+  const value = ctx.state[name];
+  if (value === undefined || value === null) throw new Error(`ctx.state.${String(name)} is not set: a middleware is missing from this route`);
+  return value as NonNullable<State[K]>;
+}

@@ -1,0 +1,34 @@
+// The tuned-model endpoints' bodies, shared by server and client.
+
+export interface TunedModelRequestBody {
+  name: string;
+  base?: string;
+  training: {
+    horizon: number;
+    series: Array<{ id: string; values: Array<number | null> }>;
+  };
+}
+
+export interface TunedModelScores { mase: number | null; smape: number | null }
+
+/** GET /v1/models/{name} (and the 202 of POST /v1/models). */
+export interface TunedModelBody {
+  name: string;
+  status: 'tuning' | 'ready' | 'failed';
+  /** 0 to 1. */
+  progress: number;
+  base: string;
+  /** The configuration chosen; null until ready. */
+  config: Record<string, unknown> | null;
+  /** null until ready; `holdout` compares the tuned config with the base on values tuning never saw. */
+  report: {
+    windows: number;
+    holdout: { tuned: TunedModelScores; base: TunedModelScores };
+    chosen: 'tuned' | 'base';
+    [more: string]: unknown;
+  } | null;
+  /** Why it failed, when it did. */
+  error?: string;
+  created_at: string;
+  updated_at: string;
+}

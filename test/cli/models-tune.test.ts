@@ -1,0 +1,78 @@
+// `tempo models tune` through the real CLI: reads a long CSV, tunes in its own pool with progress
+// on stderr, leaves a ready model in the store; refuses bad files and taken names.
+import { describe, it, expect, beforeAll, beforeEach, afterEach } from 'vitest';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { openSqliteStore } from '../../src/store/sqlite.js';
+import { readHistoryCsv } from '../../src/cli/history-csv.js';
+import { tempDir } from '../store/helpers.js';
+import { seasonal } from '../server/harness.js';
+import { requireBuiltCli, tempo } from './run.js';
+
+let tmp: ReturnType<typeof tempDir>;
+let dd: string[];
+beforeAll(requireBuiltCli);
+beforeEach(() => {
+  tmp = tempDir('tempo-cli-tune-');
+  dd = ['--data-dir', tmp.dir];
+});
+afterEach(() => tmp.remove());
+
+function history(ids: number, n: number): string {
+  const lines = ['unique_id,ds,y'];
+  for (let i = 0; i < ids; i++) {
+    const y = seasonal(n);
+    for (let t = 0; t < n; t++) {
+      const ds = new Date(Date.UTC(2020, t, 1)).toISOString().slice(0, 10);
+      lines.push(`"store ${i}",${ds},${t === 5 ? '' : (y[t] * (i + 1)).toFixed(3)}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('readHistoryCsv', () => {
+  it('groups rows by id in file order, reads an empty y as missing, and refuses rows out of date order', () => {
+    expect(readHistoryCsv('unique_id,ds,y\na,2024-01-01,1\nb,2024-01-01,5\na,2024-02-01,\na,2024-03-01,3\n'))
+      .toEqual([{ id: 'a', values: [1, null, 3] }, { id: 'b', values: [5] }]);
+    expect(() => readHistoryCsv('unique_id,ds,y\na,2024-02-01,1\na,2024-01-01,2\n')).toThrow(/line 3.*does not come after/);
+    expect(() => readHistoryCsv('unique_id,ds,y\na,2024-01-01,abc\n')).toThrow(/line 2: y must be a number/);
+    expect(() => readHistoryCsv('id,ds,y\na,2024-01-01,1\n')).toThrow(/unique_id,ds,y/);
+  });
+});
+
+describe('tempo models tune', () => {
+  it('tunes on the CSV with progress on stderr and leaves a ready model of the organization', async () => {
+    expect((await tempo(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    const file = join(tmp.dir, 'history.csv');
+    writeFileSync(file, history(3, 48));
+    const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'acme-tuned', '--file', file, '--horizon', '6', '--json', ...dd]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/tuning acme-tuned \[#+\] 100%/);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ name: 'acme-tuned', organization_id: 'acme', status: 'ready' });
+    expect(out.report.holdout.base.mase).toBeGreaterThan(0);
+    const store = await openSqliteStore(join(tmp.dir, 'tempo.db'));
+    try {
+      expect(await store.getModelForOrg('acme-tuned', 'acme')).toMatchObject({ config: out.config });
+      expect(await store.getModelForOrg('acme-tuned', 'other')).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+    const again = await tempo(['models', 'tune', '--org', 'acme', '--name', 'acme-tuned', '--file', file, '--horizon', '6', ...dd]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists/);
+  }, 60_000);
+
+  it('refuses a file too short to tune on, and a malformed one, with exit code 2', async () => {
+    expect((await tempo(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    const file = join(tmp.dir, 'short.csv');
+    writeFileSync(file, history(2, 10));
+    const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'short', '--file', file, '--horizon', '6', ...dd]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no series is long enough/);
+    writeFileSync(file, 'unique_id,ds,y\na,2024-01-01,x\n');
+    const bad = await tempo(['models', 'tune', '--org', 'acme', '--name', 'bad', '--file', file, ...dd]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/y must be a number/);
+  });
+});

@@ -1,0 +1,75 @@
+// createModel, getModel, deleteModel and waitUntilReady against a real server, with their typed errors.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import {
+  AbortError, ModelNameTakenError, ModelNotAvailableError, ModelNotReadyError, ModelTuningFailedError, RequestInvalidError, TempoClient,
+} from '../../src/client/index.js';
+import { seasonal, startHarness, type Harness } from '../server/harness.js';
+import { recordingFetch, rejectionOf } from './helpers.js';
+
+let h: Harness;
+beforeAll(async () => { h = await startHarness({ config: { tuning: { maxSeries: 50, maxValues: 10_000, bodyLimitBytes: 1 << 20, staleMs: 30_000 } } }); });
+afterAll(async () => { await h.close(); });
+
+const training = { horizon: 4, series: [0, 1, 2, 3].map((i) => ({ id: `s${i}`, values: seasonal(40 + 6 * i) })) };
+
+describe('tuned models from the client', () => {
+  it('creates, waits with progress until ready, forecasts with it, and deletes it', async () => {
+    const k = await h.key({ organizationId: 'client-tune-co' });
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url });
+    const series = training.series.map((s) => ({ ...s, values: [...s.values] as number[] }));
+    series[0].values[3] = NaN;
+    const created = await c.createModel({ name: 'client-tuned', training: { ...training, series } });
+    expect(created).toMatchObject({ name: 'client-tuned', status: 'tuning', base: 'tempo', config: null });
+    expect(created.createdAt).toBeInstanceOf(Date);
+    const progress: number[] = [];
+    const ready = await c.waitUntilReady('client-tuned', { intervalMs: 50, onProgress: (m) => progress.push(m.progress) });
+    expect(ready.status).toBe('ready');
+    expect(progress[progress.length - 1]).toBe(1);
+    expect(ready.report!.holdout.base.mase).toBeGreaterThan(0);
+    expect((await c.forecast({ series: seasonal(30), horizon: 2 }, { model: 'client-tuned' })).model).toBe('client-tuned');
+    await c.deleteModel('client-tuned');
+    expect(await rejectionOf(c.getModel('client-tuned'))).toBeInstanceOf(ModelNotAvailableError);
+  });
+
+  it('sends NaN as null and leaves base out when not given', async () => {
+    const k = await h.key({ organizationId: 'client-wire-co' });
+    const rec = recordingFetch();
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch });
+    await c.createModel({ name: 'client-wire', training: { horizon: 4, series: [{ id: 'a', values: [...seasonal(30), NaN] }] } });
+    const sent = JSON.parse(rec.exchanges[0].body!);
+    expect(Object.keys(sent)).toEqual(['name', 'training']);
+    expect(sent.training.series[0].values.at(-1)).toBeNull();
+    await c.waitUntilReady('client-wire', { intervalMs: 50 });
+    await expect(c.createModel({ name: 'x', training: { horizon: 1, series: [{ id: 'a', values: [Infinity] }] } })).rejects.toThrow(RangeError);
+  });
+
+  it('throws ModelNameTakenError at once (no retry), RequestInvalidError for a bad body, ModelNotReadyError while tuning', async () => {
+    const k = await h.key({ organizationId: 'client-err-co' });
+    await h.store.createModel({ name: 'client-taken', organizationId: 'client-err-co', base: 'tempo', config: {} });
+    const rec = recordingFetch();
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch, maxRetries: 2 });
+    const taken = await rejectionOf(c.createModel({ name: 'client-taken', training }));
+    expect(taken).toBeInstanceOf(ModelNameTakenError);
+    expect(rec.exchanges).toHaveLength(1);
+    expect(await rejectionOf(c.createModel({ name: 'Bad Name', training }))).toBeInstanceOf(RequestInvalidError);
+    await h.store.createTuning({ name: 'client-busy', organizationId: 'client-err-co', base: 'tempo' });
+    const notReady = await rejectionOf(c.forecast({ series: [1, 2, 3], horizon: 1 }, { model: 'client-busy', maxRetries: 0 }));
+    expect(notReady).toBeInstanceOf(ModelNotReadyError);
+    expect((notReady as ModelNotReadyError).retryAfter).toBeGreaterThan(0);
+  });
+
+  it('waitUntilReady rejects with ModelTuningFailedError for a failed tuning and AbortError when aborted', async () => {
+    const k = await h.key({ organizationId: 'client-wait-co' });
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url });
+    await h.store.createTuning({ name: 'client-failed', organizationId: 'client-wait-co', base: 'tempo' });
+    await h.store.finishTuning('client-failed', { status: 'failed', error: 'boom' });
+    const failed = await rejectionOf(c.waitUntilReady('client-failed', { intervalMs: 10 }));
+    expect(failed).toBeInstanceOf(ModelTuningFailedError);
+    expect((failed as ModelTuningFailedError).reason).toBe('boom');
+    await h.store.createTuning({ name: 'client-forever', organizationId: 'client-wait-co', base: 'tempo' });
+    const ac = new AbortController();
+    const waiting = c.waitUntilReady('client-forever', { intervalMs: 20, signal: ac.signal });
+    setTimeout(() => ac.abort(new Error('enough')), 100);
+    expect(await rejectionOf(waiting)).toBeInstanceOf(AbortError);
+  });
+});

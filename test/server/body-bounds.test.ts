@@ -1,0 +1,70 @@
+// The body reader's bounds: shape pre-scan (depth, element count) before any parse, gzip with a
+// ratio guard, size limits before and after inflation, UTF-8 only.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JsonPrescan, prescanJson } from '../../src/server/body/prescan.js';
+import { startHarness, type Harness } from './harness.js';
+
+describe('JsonPrescan', () => {
+  const limits = { maxDepth: 3, maxElements: 5 };
+  it('passes a body within the bounds and counts only structure outside strings', () => {
+    expect(prescanJson('{"series":[1,2,3],"h":"a,b,c,[[[[,,,,"}', limits)).toEqual({ ok: true });
+    expect(prescanJson('\uFEFF {"a":[[1]]}', limits)).toEqual({ ok: true });
+  });
+  it('refuses depth, element count and a non-object top level', () => {
+    expect(prescanJson('{"a":[[[1]]]}', limits)).toEqual({ ok: false, reason: 'depth' });
+    expect(prescanJson('{"a":[1,2,3,4,5,6,7]}', limits)).toEqual({ ok: false, reason: 'elements' });
+    expect(prescanJson('[1]', limits)).toEqual({ ok: false, reason: 'not-object' });
+    expect(prescanJson('  ', limits)).toEqual({ ok: false, reason: 'not-object' });
+    expect(prescanJson('1', limits)).toEqual({ ok: false, reason: 'not-object' });
+  });
+  it('keeps string and escape state across chunk boundaries', () => {
+    const scan = new JsonPrescan(limits);
+    for (const part of ['{"a":"x\\', '",[[[[[[,,,,,,,"', ',"b":[1]}']) expect(scan.feed(Buffer.from(part)).ok).toBe(true);
+    expect(scan.end()).toEqual({ ok: true });
+  });
+});
+
+let h: Harness;
+let key: string;
+beforeAll(async () => {
+  h = await startHarness({ config: { bounds: { maxSeriesLength: 100, maxHorizon: 1000, bodyLimitBytes: 64 * 1024, maxLevels: 10 } } });
+  key = (await h.key({ rateLimitPerMinute: 10_000, rateLimitPerHour: 100_000 })).fullKey;
+});
+afterAll(async () => { await h.close(); });
+
+const post = (body: Buffer | string, headers: Record<string, string> = {}) => fetch(`${h.url}/tempo/v1/forecast`, {
+  method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers }, body,
+});
+
+describe('forecast bodies', () => {
+  it('refuses deep nesting and too many values before parsing, with 400', async () => {
+    const deep = await post(`{"series":${'['.repeat(50_000)}`);
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).detail).toMatch(/nests deeper than 8/);
+    const many = await post(`{"series":[${Array(300).fill('"a"').join(',')}],"horizon":1}`);
+    expect(many.status).toBe(400);
+    expect((await many.json()).detail).toMatch(/more than 274 values/);
+  });
+
+  it('accepts a gzip body, and refuses a gzip bomb and broken gzip', async () => {
+    const ok = await post(gzipSync(JSON.stringify({ series: [1, 2, 3, 4], horizon: 2 })), { 'Content-Encoding': 'gzip' });
+    expect(ok.status).toBe(200);
+    const bomb = await post(gzipSync(Buffer.alloc(10 * 1024 * 1024, 0x20)), { 'Content-Encoding': 'gzip' });
+    expect(bomb.status).toBe(413);
+    const broken = await post(Buffer.from([0x1f, 0x8b, 8, 0, 1, 2]), { 'Content-Encoding': 'gzip' });
+    expect(broken.status).toBe(400);
+    const br = await post('{}', { 'Content-Encoding': 'br' });
+    expect(br.status).toBe(415);
+  });
+
+  it('refuses a body over the limit with 413, and non-UTF-8 with 400 or 415', async () => {
+    expect((await post(`{"series":[1],"horizon":1,"pad":"${'x'.repeat(70_000)}"}`)).status).toBe(413);
+    expect((await post(Buffer.from([0x7b, 0xff, 0x7d]))).status).toBe(400);
+    expect((await post('{}', { 'Content-Type': 'application/json; charset=latin1' })).status).toBe(415);
+  });
+
+  it('accepts a byte order mark', async () => {
+    expect((await post(`\uFEFF${JSON.stringify({ series: [1, 2, 3], horizon: 1 })}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,166 @@
+// Tuned models over real HTTP: start, progress, ready, forecast with it, delete; the codes a
+// caller can cause; and a tuning interrupted by a restart marked failed.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { tunedModelResponseSchema } from '../../src/server/schemas/tuned-model-response.js';
+import { waitFor } from '../support/wait.js';
+import { seasonal, startHarness, type Harness } from './harness.js';
+import Database from 'better-sqlite3';
+
+let h: Harness;
+beforeAll(async () => { h = await startHarness({ config: { tuning: { maxSeries: 50, maxValues: 5000, bodyLimitBytes: 1 << 20, staleMs: 1000 } } }); });
+afterAll(async () => { await h.close(); });
+
+const validModel = new Ajv({ strict: false }).compile(tunedModelResponseSchema);
+
+function call(method: string, path: string, key: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`${h.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+// six seasonal series of different lengths and levels
+const training = (horizon = 6) => ({
+  horizon,
+  series: Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, values: seasonal(48 + 4 * i).map((v) => v * (1 + i / 4)) })),
+});
+
+describe('tuned models', () => {
+  it('tunes in the background, reports progress and the holdout, then serves forecasts under its name', async () => {
+    const { fullKey } = await h.key({ organizationId: 'tune-co' });
+    const res = await call('POST', '/v1/models', fullKey, { name: 'tune-co-sales', training: training() });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('location')).toBe('/v1/models/tune-co-sales');
+    const started = await res.json();
+    expect(validModel(started), JSON.stringify(validModel.errors)).toBe(true);
+    expect(started).toMatchObject({ name: 'tune-co-sales', status: 'tuning', base: 'tempo', config: null, report: null });
+    const seen: number[] = [];
+    const done = await waitFor('the tuning to end', async () => {
+      const b = await (await call('GET', '/v1/models/tune-co-sales', fullKey)).json();
+      seen.push(b.progress);
+      return b.status !== 'tuning' ? b : null;
+    }, 60_000, 50);
+    expect(done.status).toBe('ready');
+    expect(validModel(done), JSON.stringify(validModel.errors)).toBe(true);
+    expect(done.progress).toBe(1);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    const { tuned, base } = done.report.holdout;
+    expect(done.report.windows).toBe(2);
+    // the report says which config won, and the config follows it
+    if (done.report.chosen === 'tuned') expect(tuned.mase).toBeLessThan(base.mase);
+    else expect(done.config).toEqual({});
+    expect(done.report.candidates[0].config).toBeDefined();
+    const f = await call('POST', '/tune-co-sales/v1/forecast', fullKey, { series: seasonal(40), horizon: 3 });
+    expect(f.status).toBe(200);
+    expect((await f.json()).model).toBe('tune-co-sales');
+    const list = await (await call('GET', '/v1/models', fullKey)).json();
+    expect(list.models.map((m: { name: string }) => m.name)).toContain('tune-co-sales');
+  });
+
+  it('answers 409 MODEL_NOT_READY with Retry-After while a model is tuning', async () => {
+    const { fullKey } = await h.key({ organizationId: 'slow-co' });
+    // a tuning row no process runs: as another instance's tuning looks from here
+    await h.store.createTuning({ name: 'slow-co-model', organizationId: 'slow-co', base: 'tempo' });
+    const res = await call('POST', '/slow-co-model/v1/forecast', fullKey, { series: [1, 2, 3], horizon: 1 });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await res.json()).code).toBe('MODEL_NOT_READY');
+    // another organization is told nothing about it
+    const other = await h.key({ organizationId: 'nosy-co' });
+    expect((await call('POST', '/slow-co-model/v1/forecast', other.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(404);
+    expect((await call('GET', '/v1/models/slow-co-model', other.fullKey)).status).toBe(404);
+  });
+
+  it('marks failed a tuning whose server stopped reporting', async () => {
+    const { fullKey } = await h.key({ organizationId: 'gone-co' });
+    await h.store.createTuning({ name: 'gone-co-model', organizationId: 'gone-co', base: 'tempo' });
+    const failed = await waitFor('the silent tuning to be marked failed', async () => {
+      const b = await (await call('GET', '/v1/models/gone-co-model', fullKey)).json();
+      return b.status === 'failed' ? b : null;
+    }, 10_000, 100);
+    expect(failed.error).toMatch(/interrupted/);
+  });
+
+  it('refuses a taken name with 409 MODEL_NAME_TAKEN and no Retry-After', async () => {
+    const a = await h.key({ organizationId: 'first-co' });
+    const b = await h.key({ organizationId: 'second-co' });
+    await h.store.createModel({ name: 'shared-name', organizationId: 'first-co', base: 'tempo', config: {} });
+    const res = await call('POST', '/v1/models', b.fullKey, { name: 'shared-name', training: training() });
+    expect(res.status).toBe(409);
+    expect(res.headers.get('retry-after')).toBeNull();
+    const body = await res.json();
+    expect(body.code).toBe('MODEL_NAME_TAKEN');
+    expect(body.errors).toEqual([{ pointer: '/name', detail: expect.any(String) }]);
+    expect((await call('POST', '/v1/models', a.fullKey, { name: 'shared-name', training: training() })).status).toBe(409);
+  });
+
+  it('refuses bad bodies with REQUEST_INVALID and a pointer', async () => {
+    const { fullKey } = await h.key({ organizationId: 'bad-co' });
+    const t = training();
+    const cases: Array<[unknown, string, RegExp?]> = [
+      [{ name: 'Bad Name', training: t }, '/name', /model name must match/],
+      [{ name: 'tempo', training: t }, '/name', /reserved/],
+      [{ name: 'ok-name', training: { ...t, series: [{ id: 'a', values: [1, 2, 3] }] } }, '/training/series', /needs at least 14 values/],
+      [{ name: 'ok-name', training: { ...t, series: [t.series[0], { ...t.series[1], id: 's0' }] } }, '/training/series/1/id', /unique/],
+      [{ name: 'ok-name', training: { ...t, freq: 'M' } }, '/training/freq', /dates are not accepted/],
+      [{ name: 'ok-name', training: { ...t, series: [{ id: 'a', values: [1, 'x'] }] } }, '/training/series/0/values/1'],
+      [{ name: 'ok-name', training: { horizon: 0, series: t.series } }, '/training/horizon'],
+      [{ name: 'ok-name', training: { ...t, series: Array.from({ length: 51 }, (_, i) => ({ id: `x${i}`, values: [1] })) } }, '/training/series'],
+      [{ name: 'ok-name', training: { ...t, series: Array.from({ length: 30 }, (_, i) => ({ id: `x${i}`, values: seasonal(200) })) } }, '/training/series', /at most 5000/],
+      [{ name: 'ok-name', base: 'not-mine', training: t }, '/base'],
+      [{ name: 'ok-name' }, '/training'],
+    ];
+    for (const [body, pointer, detail] of cases) {
+      const res = await call('POST', '/v1/models', fullKey, body);
+      const problem = await res.json();
+      expect(res.status, `${pointer}: ${problem.detail}`).toBe(400);
+      expect(problem.code).toBe('REQUEST_INVALID');
+      expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+      if (detail) expect(problem.detail).toMatch(detail);
+    }
+    expect(await h.store.listTunings('bad-co')).toEqual([]);
+  });
+
+  it('deletes only the organization\'s own model, which then stops answering', async () => {
+    const owner = await h.key({ organizationId: 'del-co' });
+    const other = await h.key({ organizationId: 'del-other-co' });
+    await h.store.createTuning({ name: 'del-co-model', organizationId: 'del-co', base: 'tempo' });
+    await h.store.finishTuning('del-co-model', { status: 'ready', config: { model: 'naive' }, report: {} });
+    expect((await call('POST', '/del-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(200);
+    expect((await call('DELETE', '/v1/models/del-co-model', other.fullKey)).status).toBe(404);
+    expect((await call('DELETE', '/v1/models/del-co-model', owner.fullKey)).status).toBe(204);
+    expect((await call('GET', '/v1/models/del-co-model', owner.fullKey)).status).toBe(404);
+    expect((await call('POST', '/del-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(404);
+    expect((await call('DELETE', '/v1/models/del-co-model', owner.fullKey)).status).toBe(404);
+  });
+});
+
+describe('restart', () => {
+  it('marks failed, at start, a tuning the previous run left unfinished', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tempo-restart-'));
+    try {
+      const tuning = { maxSeries: 50, maxValues: 5000, bodyLimitBytes: 1 << 20, staleMs: 1000 };
+      const first = await startHarness({ dataDir, config: { tuning } });
+      const { fullKey } = await first.key({ organizationId: 'restart-co' });
+      await first.store.createTuning({ name: 'restart-model', organizationId: 'restart-co', base: 'tempo' });
+      await first.close();
+      // the previous run's last report, a long time ago (rather than sleeping past staleMs)
+      const db = new Database(join(dataDir, 'tempo.db'));
+      db.prepare("UPDATE model_tunings SET updated_at = '2000-01-01T00:00:00.000Z' WHERE name = ?").run('restart-model');
+      db.close();
+      const second = await startHarness({ dataDir, config: { tuning } });
+      try {
+        expect((await second.store.getTuning('restart-model', 'restart-co'))!.status).toBe('failed');
+        const res = await fetch(`${second.url}/v1/models/restart-model`, { headers: { Authorization: `Bearer ${fullKey}` } });
+        expect((await res.json()).status).toBe('failed');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

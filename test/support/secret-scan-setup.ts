@@ -1,0 +1,47 @@
+// Vitest setup for every test file: records what Tempo servers answer (through fetch) and every JSON
+// log line written to stdout/stderr, and fails the file if any key created in it shows up there.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll } from 'vitest';
+import { findLeaks, recordKey, recordLogLine, recordResponse, scanRecord } from './secret-scan.js';
+
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  // read the headers without building a Request: that could take hold of a streamed body
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  const bearer = /^Bearer\s+(\S+)/i.exec(headers.get('authorization') ?? '')?.[1];
+  if (bearer) recordKey(bearer);
+  const res = await realFetch(input, init);
+  const r = scanRecord();
+  const sent = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  let origin = '';
+  try { origin = new URL(res.url || sent).origin; } catch { /* not a URL we can scan */ }
+  if (r.origins.has(origin)) {
+    const copy = res.clone();
+    const read = copy.text().then((body) => recordResponse(res.url, res.headers, body), () => recordResponse(res.url, res.headers, ''));
+    r.pending.add(read);
+    void read.finally(() => r.pending.delete(read));
+  }
+  return res;
+};
+
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  (stream as unknown as { write: (...args: unknown[]) => boolean }).write = (chunk: unknown, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+    for (const line of text.split('\n')) if (line.startsWith('{"level":')) recordLogLine(line);
+    return write(chunk, ...rest);
+  };
+}
+
+const TALLY = resolve(import.meta.dirname, '../../test-results/secret-scan.jsonl');
+
+afterAll(async () => {
+  const leaks = await findLeaks();
+  const r = scanRecord();
+  mkdirSync(resolve(TALLY, '..'), { recursive: true });
+  appendFileSync(TALLY, `${JSON.stringify({ keys: r.secrets.size, ...r.counts, leaks: leaks.length })}\n`);
+  if (leaks.length > 0) {
+    throw new Error(`secret scan: a created API key's secret appeared in ${leaks.length} place(s): ${[...new Set(leaks)].slice(0, 10).join('; ')}`);
+  }
+});
