@@ -3,5 +3,6 @@ export { ABI_VERSION } from "./abi/version";
 export { reset, alloc } from "./abi/memory";
 export { forecast } from "./abi/forecast";
 export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute, statsQnorm } from "./abi/stats_exports";
+export { statsCalendarPeriod } from "./abi/calendar_period";
 export { ets_fit_form, ets_loglik } from "./abi/ets_exports";
 export { registryModels, registryModel, registryModelText, registryCodes, registryCode, registryCodeText } from "./abi/registry_exports";

@@ -39,11 +39,11 @@ async function main(): Promise<number> {
   const scaledAnchors = anchorsText !== undefined ? parseScaledAnchors(anchorsText) : undefined;
 
   const core = await loadForecaster();
-  const mode = args.blind ? 'blind (season length detected by the core)' : 'told (season length from the CSV)';
+  const mode = args.calendar ? 'calendar (no season length; dates from the file\'s frequency, calendar periods as tested hints)' : args.blind ? 'blind (season length detected by the core)' : 'told (season length from the CSV)';
   console.log(`tempo eval: model=${args.model}, ${mode}, ${rows.length} series from ${args.data}`);
   const tty = process.stderr.isTTY;
   const results = evaluateAll(core, rows, {
-    model: args.model, blind: args.blind,
+    model: args.model, blind: args.blind, calendar: args.calendar,
     onProgress: tty ? (d, t) => process.stderr.write(`\r${d}/${t}${d === t ? '\n' : ''}`) : undefined,
   });
 
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
   mkdirSync(dirname(args.out), { recursive: true });
   writeFileSync(args.out, JSON.stringify({
     model: args.model,
-    mode: args.blind ? 'blind' : 'told',
+    mode: args.calendar ? 'calendar' : args.blind ? 'blind' : 'told',
     data: args.data,
     created: new Date().toISOString(),
     abiVersion: core.abiVersion,

@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Forecaster, CoreModelName } from '../src/core/index.js';
 import type { SeriesRow } from './csv.js';
+import { calendarSeason } from './calendar.js';
 import { smape, mase, msis, countInside, mase1, rmsse, anyNegative } from '../src/metrics/index.js';
 
 /** Interval levels every forecast is asked for: coverage at both, MSIS (M4) at 95%. */
@@ -40,6 +41,8 @@ export interface RunOptions {
   model: CoreModelName;
   /** true: omit the season length so the core detects the period itself. */
   blind: boolean;
+  /** with blind: hand the core the periods the series' synthesised dates imply */
+  calendar?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -65,7 +68,7 @@ export function evaluateSeries(core: Forecaster, row: SeriesRow, opts: RunOption
   const t0 = performance.now();
   try {
     const res = core.forecast(row.train, row.horizon, opts.blind
-      ? { level: LEVELS, config: { model: opts.model } }
+      ? { level: LEVELS, config: { model: opts.model }, ...(opts.calendar ? calendarSeason(row.frequency, row.train.length) : {}) }
       : { seasonLength: m, level: LEVELS, config: { model: opts.model } });
     method = res.method.components;
     seasonUsed = res.method.season_length;

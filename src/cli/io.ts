@@ -5,6 +5,10 @@ export interface CliIO {
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;
+  /** raw stderr for progress output (a redrawn bar when it is a terminal); absent: progress goes through err */
+  stderr?: { isTTY: boolean; write(text: string): void };
+  /** calls `handler` once on Ctrl-C or SIGTERM until the returned function is called; absent: no signals */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 /** Bad input: the user can fix the command line (exit code 2). */

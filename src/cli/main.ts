@@ -5,6 +5,7 @@ import { StoreConflictError, StoreValidationError } from '../store/types.js';
 import { DataDirError } from '../store/data-dir.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { forecastServerCommand } from './forecast-server-command.js';
+import { forecastCommand } from './forecast.js';
 import { keysCommand } from './keys.js';
 import { modelsCommand } from './models.js';
 import { serveCommand } from './serve.js';
@@ -20,6 +21,12 @@ function processIO(): CliIO {
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
     env: process.env,
+    stderr: { isTTY: process.stderr.isTTY === true, write: (text) => { process.stderr.write(text); } },
+    onInterrupt(handler) {
+      process.once('SIGINT', handler);
+      process.once('SIGTERM', handler);
+      return () => { process.off('SIGINT', handler); process.off('SIGTERM', handler); };
+    },
   };
 }
 
@@ -29,7 +36,10 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'serve': return serveCommand(rest, io);
     case 'keys': return keysCommand(rest, io);
     case 'models': return modelsCommand(rest, io);
-    case 'forecast': return forecastServerCommand(rest, io);
+    // --server sends the rows to a Tempo server in batches; without it they are forecast here
+    case 'forecast': return rest.some((a) => a === '--server' || a.startsWith('--server='))
+      ? forecastServerCommand(rest, io)
+      : forecastCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;

@@ -11,7 +11,8 @@ Commands:
   keys enable KEY_ID    let a disabled key work again
   models create         create an organization's own model
   models list           list models
-  forecast --server     forecast a long CSV on a Tempo server, in batches
+  forecast --file F     forecast every series of a long CSV on this machine
+  forecast --server URL  the same, on a Tempo server, in batches (TEMPO_API_KEY)
 
 'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
@@ -89,3 +90,19 @@ backtests of the configurations the core offers, the pick checked on a holdout i
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]
 
 Without --org: every model. With --org: the models that organization may use (tempo first).`;
+
+export const FORECAST_HELP = `Usage: tempo forecast --file FILE --horizon H [options]
+
+Forecasts every series of a long CSV on this machine (no server), on every core.
+FILE has a header naming unique_id,ds,y (or id,timestamp,value); quoted fields are fine, other
+columns are ignored. ds is an RFC 3339 date (2024-01-31) or date-time with an offset; each series'
+dates must be increasing and regular; an empty y or NA is a missing value (its date stays).
+  --horizon H          steps to forecast
+  --level 80,95        prediction intervals (adds lo-80,hi-80,lo-95,hi-95 columns)
+  --freq F             grid step for every series (P1M, M, PT1H, h, D, W, Q, Y, ...); default: inferred
+  --season-length N    the seasonal period for every series; default: from the calendar, tested on the data
+  --out FILE           .csv (unique_id,ds,forecast,lo-..,hi-..) or .ndjson; written to a temporary file
+                       and renamed when complete; default: CSV on stdout
+  --workers N          worker threads (default: every core)
+  --json               print a JSON summary (needs --out)
+Progress (series done, series/s, ETA) goes to stderr: a bar on a terminal, plain lines otherwise.`;

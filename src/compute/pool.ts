@@ -22,6 +22,8 @@ export interface ForecastInput {
   series: ArrayLike<number | null>;
   horizon: number;
   seasonLength?: number;
+  /** the calendar's candidate periods, tested on the data when no season length is told */
+  periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
 }
@@ -161,6 +163,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       series,
       horizon: input.horizon,
       seasonLength: input.seasonLength,
+      periodHints: input.periodHints,
       level: input.level,
       config: input.config,
     };

@@ -11,6 +11,7 @@ export interface ForecastTask {
   series: Float64Array;
   horizon: number;
   seasonLength?: number;
+  periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
 }
@@ -33,6 +34,7 @@ export default async function forecast(task: ForecastTask): Promise<ForecastRepl
   try {
     const result = f.forecast(task.series, task.horizon, {
       seasonLength: task.seasonLength,
+      periodHints: task.periodHints,
       level: task.level,
       config: task.config,
     });

@@ -19,6 +19,13 @@ export interface CoreConfig {
 
 export interface ForecastOptions {
   seasonLength?: number;
+  /**
+   * Candidate seasonal periods from the calendar (e.g. [24, 168] for hourly data), used only when
+   * no season length is told: the first the data passes the seasonality test at is used; when
+   * none passes, a period the core detects wins, and only without one does the first hint that fits
+   * twice go to the models, which weigh it themselves (see statsCalendarPeriod in assembly/README.md).
+   */
+  periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
 }
@@ -48,6 +55,7 @@ interface CoreExports extends ArenaExports {
   ABI_VERSION: WebAssembly.Global;
   forecast(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
     levelsPtr: number, nLevels: number, outPtr: number, methodPtr: number): number;
+  statsCalendarPeriod(yPtr: number, n: number, hintsPtr: number, nHints: number): number;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -86,7 +94,8 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     const combine = COMBINE_IDS[config.combination ?? 'default'];
     if (combine === undefined) throw new CoreError(STATUS.BAD_ARGUMENT, `unknown combination "${config.combination}"`);
     if (levels.length > MAX_LEVELS) throw new CoreError(STATUS.BAD_ARGUMENT, `at most ${MAX_LEVELS} levels`);
-    const m = options.seasonLength ?? config.season_length ?? 0;
+    let m = options.seasonLength ?? config.season_length ?? 0;
+    const hints = m === 0 ? (options.periodHints ?? []) : [];
     if (!Number.isInteger(horizon) || horizon < 1) throw new CoreError(STATUS.BAD_ARGUMENT, 'horizon must be a positive integer');
     if (!Number.isInteger(m) || m < 0) throw new CoreError(STATUS.BAD_ARGUMENT, 'season length must be a positive integer');
     const mask = membersMask(config.members);
@@ -97,6 +106,7 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     const outLen = horizon * (1 + 2 * levels.length);
     const outPtr = ex.alloc(outLen * 8);
     const methodPtr = ex.alloc(METHOD_SLOTS * 4);
+    const hintsPtr = hints.length > 0 ? ex.alloc(hints.length * 8) : 0;
     // views are made after the last alloc: a memory.grow detaches earlier views
     const y = new Float64Array(ex.memory.buffer, yPtr, n);
     for (let i = 0; i < n; i++) {
@@ -104,6 +114,10 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
       y[i] = v === null || v === undefined ? NaN : v;
     }
     new Float64Array(ex.memory.buffer, levelsPtr, levels.length).set(levels);
+    if (hints.length > 0) {
+      new Float64Array(ex.memory.buffer, hintsPtr, hints.length).set(hints);
+      m = ex.statsCalendarPeriod(yPtr, n, hintsPtr, hints.length);
+    }
     const status = ex.forecast(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr);
     if (status !== STATUS.OK) throw new CoreError(status, STATUS_TEXT[status] ?? `core status ${status}`);
 

@@ -1,6 +1,7 @@
 // What the middleware chain leaves on ctx.state, typed once: each field is set by one middleware
 // and read by those after it, so a handler asks for what it needs with `need` instead of a cast.
 import type { ParameterizedContext } from 'koa';
+import type { DatePlan } from '../dates/index.js';
 import type { AdmitResult } from '../limits/types.js';
 import type { ForecastRequestBody } from '../shared/types.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
@@ -19,6 +20,8 @@ declare module 'koa' {
     rateLimit?: AdmitResult;
     /** Set by each route's validation. */
     forecastRequest?: ForecastRequestBody;
+    /** Set with forecastRequest: what its `timestamps` and `freq` say (empty without them). */
+    datePlan?: DatePlan;
     crossValidationRequest?: CrossValidationRequest;
     tunedModelRequest?: TunedModelRequestBody;
   }

@@ -6,6 +6,10 @@ export interface ForecastRequestBody {
   horizon: number;
   season_length?: number;
   level?: number[];
+  /** RFC 3339 dates or date-times with offsets, one per series value */
+  timestamps?: string[];
+  /** the grid step: an ISO 8601 duration or an alias */
+  freq?: string;
 }
 
 export interface ForecastResponseBody {
@@ -13,6 +17,10 @@ export interface ForecastResponseBody {
   intervals?: Record<string, { lower: number[]; upper: number[] }>;
   model?: string;
   method?: { components: string[]; season_length: number };
+  /** the forecast's future dates, when the request sent timestamps */
+  timestamps?: string[];
+  /** the grid step as an ISO 8601 duration, when the request sent timestamps or freq */
+  freq?: string;
 }
 
 export type KeyStatus = 'active' | 'inactive';

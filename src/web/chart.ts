@@ -8,6 +8,8 @@ export interface ChartInput {
   browser?: number[];
   /** Interval bands (from whichever side answered), any order. */
   bands: Array<{ level: number; lower: number[]; upper: number[] }>;
+  /** Labels of every point, history then future (dates when the series had them); default 1, 2, 3… */
+  labels?: string[];
 }
 
 export interface ChartGeometry {
@@ -91,9 +93,10 @@ export function chartGeometry(input: ChartInput, width = 720, height = 320): Cha
 
   const yTicks: ChartGeometry['yTicks'] = [];
   for (let v = lo; v <= hi + step / 2; v += step) yTicks.push({ y: y(v), label: tickLabel(v) });
-  const xStep = niceStep(lastIndex, width < 500 ? 4 : 6);
+  // date labels are wider than step numbers, so fewer of them fit
+  const xStep = niceStep(lastIndex, input.labels ? (width < 500 ? 2 : 5) : width < 500 ? 4 : 6);
   const xTicks: ChartGeometry['xTicks'] = [];
-  for (let i = 0; i <= lastIndex; i += xStep) xTicks.push({ x: x(i), label: String(i + 1) });
+  for (let i = 0; i <= lastIndex; i += xStep) xTicks.push({ x: x(i), label: input.labels?.[i] ?? String(i + 1) });
 
   return {
     width, height, plot,

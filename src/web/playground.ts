@@ -9,7 +9,9 @@ import { drawChart } from './chart.js';
 import { byId, clear, el, formatNumber } from './dom.js';
 import { problemMessage, problemReference, type Problem } from './problem.js';
 import type { Sample } from './samples.js';
-import { parseInteger, parseLevels, parseSeries } from './series-input.js';
+import { parseInteger, parseLevels } from './series-input.js';
+import { dateLabels, parseDatedSeries } from './dated-input.js';
+import { DateError, planDates, seasonOptions, type DatePlan } from '../dates/index.js';
 
 /** The API's default bounds (docs/configuration.md); the server has the last word, these catch typos early. */
 const MAX_HORIZON = 1000;
@@ -21,6 +23,9 @@ export interface PlaygroundRequest {
   horizon: number;
   seasonLength?: number;
   levels: number[];
+  /** the pasted dates, checked, and what they tell (future dates, calendar periods) */
+  timestamps?: string[];
+  dates?: DatePlan;
 }
 
 type Request = PlaygroundRequest;
@@ -58,6 +63,12 @@ function agreementText(a: Agreement): string {
   return `Different: the largest difference is ${a.maxAbsDiff.toExponential(3)}, above the tolerance ${a.tolerance.toExponential(2)}.`;
 }
 
+// a sample with a start date loads as two columns, the way a spreadsheet paste looks
+function datedText(s: Sample): string {
+  const rest = planDates({ timestamps: [s.start!], freq: s.freq, length: 1, horizon: s.values.length - 1 }).timestamps ?? [];
+  return [s.start!, ...rest].map((d, i) => `${d}, ${s.values[i]}`).join('\n');
+}
+
 function valueCell(v: number | undefined): HTMLTableCellElement {
   return v === undefined ? el('td', { text: '—' }) : el('td', { text: formatNumber(v), attrs: { 'data-value': String(v) } });
 }
@@ -93,9 +104,21 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
 
   function read(): Request | null {
     const checks: Array<[HTMLElement, { ok: boolean; message?: string }]> = [];
-    const series = parseSeries(seriesInput.value);
-    checks.push([seriesInput, series]);
+    const series = parseDatedSeries(seriesInput.value);
     const horizon = parseInteger(horizonInput.value, 'horizon', 1, MAX_HORIZON, false);
+    // the dates are checked here, as the API would, so a gap is named before anything is sent
+    let dates: DatePlan | undefined;
+    let datesCheck: { ok: boolean; message?: string } = series;
+    if (series.ok && series.value.timestamps && horizon.ok) {
+      try {
+        dates = planDates({ timestamps: series.value.timestamps, length: series.value.values.length, horizon: horizon.value! });
+      } catch (err) {
+        if (!(err instanceof DateError)) throw err;
+        const line = /\/timestamps\/(\d+)$/.exec(err.pointer);
+        datesCheck = { ok: false, message: `${line ? `Date ${Number(line[1]) + 1}: ` : ''}${err.reason.replace(/^timestamps\/\d+ /, '')}` };
+      }
+    }
+    checks.push([seriesInput, datesCheck]);
     checks.push([horizonInput, horizon]);
     const season = parseInteger(seasonInput.value, 'season length', 1, 10_000, true);
     checks.push([seasonInput, season]);
@@ -112,19 +135,23 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
     }
     const model = models.find((m) => m.name === modelSelect.value);
     if (!model) messages.push('Choose a model.');
-    if (messages.length > 0 || !series.ok || !horizon.ok || !season.ok || !levels.ok || !model) {
+    if (messages.length > 0 || !series.ok || !datesCheck.ok || !horizon.ok || !season.ok || !levels.ok || !model) {
       showError(messages.join(' '));
       first?.focus();
       return null;
     }
     showError(null);
-    return { model, series: series.value, horizon: horizon.value!, seasonLength: season.value, levels: levels.value };
+    return {
+      model, series: series.value.values, horizon: horizon.value!, seasonLength: season.value, levels: levels.value,
+      timestamps: series.value.timestamps, dates,
+    };
   }
 
   async function viaApi(r: Request, key: string): Promise<Outcome<ForecastResponseBody>> {
     const body: Record<string, unknown> = { series: r.series, horizon: r.horizon };
     if (r.seasonLength !== undefined) body.season_length = r.seasonLength;
     if (r.levels.length > 0) body.level = r.levels;
+    if (r.timestamps) body.timestamps = r.timestamps;
     const t0 = performance.now();
     try {
       const value = await callApi<ForecastResponseBody>(`/${encodeURIComponent(r.model.name)}/v1/forecast`, key, body);
@@ -142,10 +169,13 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
     try {
       const core = await loadBrowserForecaster(deps.wasmUrl);
       const t0 = performance.now();
+      // the same season rule as the server, so the two sides stay comparable with dates too
+      const config = r.model.config as CoreConfig;
+      const season = r.dates ? seasonOptions(r.dates, r.seasonLength ?? config.season_length) : { seasonLength: r.seasonLength };
       const value = core.forecast(r.series, r.horizon, {
-        seasonLength: r.seasonLength,
+        ...season,
         level: r.levels.length > 0 ? r.levels : undefined,
-        config: r.model.config as CoreConfig,
+        config,
       });
       return { ok: true, value, ms: performance.now() - t0 };
     } catch (err) {
@@ -169,7 +199,7 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
       const a = api?.forecast[k];
       const b = browser?.forecast[k];
       tableBody.append(el('tr', { attrs: { 'data-step': String(k + 1) } }, [
-        el('th', { text: String(k + 1), attrs: { scope: 'row' } }),
+        el('th', { text: r.dates?.timestamps?.[k] ?? String(k + 1), attrs: { scope: 'row' } }),
         Object.assign(valueCell(a), { className: 'api' }),
         Object.assign(valueCell(b), { className: 'browser' }),
         a !== undefined && b !== undefined ? valueCell(Math.abs(a - b)) : valueCell(undefined),
@@ -212,6 +242,7 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
         api: api.ok ? api.value.forecast : undefined,
         browser: browser.ok ? browser.value.forecast : undefined,
         bands: Object.entries(bandsFrom ?? {}).map(([level, b]) => ({ level: Number(level), ...b })),
+        labels: r.timestamps && r.dates?.timestamps ? dateLabels([...r.timestamps, ...r.dates.timestamps]) : undefined,
       });
       showTable(r, api.ok ? api.value : undefined, browser.ok ? browser.value : undefined);
       if (api.ok && browser.ok) {
@@ -222,7 +253,8 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
         agreement.dataset.agreement = 'incomplete';
         agreement.textContent = `Not compared: ${api.ok ? 'the in-browser forecast' : 'the API forecast'} failed (see below).`;
       }
-      chartDesc.textContent = `${r.series.length} observations, then a ${r.horizon}-step forecast by model ${r.model.name}. `
+      const span = r.timestamps ? ` from ${r.timestamps[0]} to ${r.timestamps[r.timestamps.length - 1]}` : '';
+      chartDesc.textContent = `${r.series.length} observations${span}, then a ${r.horizon}-step forecast by model ${r.model.name}. `
         + agreement.textContent;
     } finally {
       runButton.disabled = false;
@@ -238,7 +270,7 @@ export function setupPlayground(deps: PlaygroundDeps): Playground {
   loadButton.addEventListener('click', () => {
     const s = samples.find((x) => x.id === sampleSelect.value);
     if (!s) return;
-    seriesInput.value = s.values.join(', ');
+    seriesInput.value = s.start && s.freq ? datedText(s) : s.values.join(', ');
     horizonInput.value = String(s.horizon);
     seasonInput.value = s.season_length === null ? '' : String(s.season_length);
     showError(null);

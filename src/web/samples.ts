@@ -8,6 +8,9 @@ export interface Sample {
   season_length: number | null;
   horizon: number;
   values: number[];
+  /** date of the first value and the grid step (ISO 8601), so the sample loads with its dates */
+  start?: string;
+  freq?: string;
 }
 
 /** The samples from `url`; an empty list when the file cannot be read (the playground still works without). */

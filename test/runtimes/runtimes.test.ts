@@ -15,6 +15,7 @@ import { startHarness, type Harness } from '../server/harness.js';
 import { fetchRuntimes, runtimeBin } from '../../scripts/fetch-runtimes.js';
 // @ts-expect-error: plain ESM data module shared with the runtimes' script
 import { RUNTIME_CASES } from './cases.mjs';
+import { HOST_ABI_VERSION } from '../../src/core/abi.js';
 
 const root = resolve(__dirname, '../..');
 const smoke = join(root, 'test/runtimes/smoke.mjs');
@@ -57,7 +58,7 @@ describe.each(RUNTIMES)('the core in $name', ({ name, bin, run }) => {
   it('forecasts exactly what it forecasts in Node', async () => {
     const out = await runIn(name, bin, run(smoke));
     expect(out.runtime).toBe(name);
-    expect(out.abi).toBe(2);
+    expect(out.abi).toBe(HOST_ABI_VERSION);
     // JSON carries every f64 exactly (shortest round-trip form), so equality here is bitwise
     expect(out.results).toEqual(expected);
   });

@@ -239,6 +239,41 @@ describe('playground', () => {
     await close(watch);
   });
 
+  it('takes two pasted columns (date, value): sends the dates, draws a date axis, and names a gap by its date', async () => {
+    const watch = await openPage(browser);
+    const { page } = watch;
+    await signIn(page, acmeKey);
+    await signedIn(page);
+    const values = Array.from({ length: 48 }, (_, i) => 100 + 10 * Math.sin((2 * Math.PI * i) / 12) + (i % 5));
+    const dates = values.map((_, i) => new Date(Date.UTC(2020 + Math.floor(i / 12), i % 12, 1)).toISOString().slice(0, 10));
+    const pasted = ['month\tsales', ...dates.map((d, i) => `${d}\t${values[i]}`)].join('\n');
+
+    const before = watch.requests.length;
+    const gap = pasted.split('\n').filter((_, k) => k !== 6).join('\n');
+    await page.fill('#pg-series', gap);
+    await page.fill('#pg-horizon', '6');
+    await page.fill('#pg-season', '');
+    await page.click('#pg-run');
+    await page.locator('#pg-error').waitFor({ state: 'visible' });
+    await expect(page.locator('#pg-error').textContent()).resolves.toContain('expected 2020-06-01');
+    expect(watch.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+
+    await page.selectOption('#pg-model', 'tempo');
+    await page.fill('#pg-series', pasted);
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/tempo/v1/forecast'));
+    await page.click('#pg-run');
+    const body = JSON.parse((await posted).postData() ?? 'null');
+    await page.locator('#agreement:not([data-agreement="running"])[data-agreement]').waitFor();
+    expect(body.timestamps).toEqual(dates);
+    expect(body.series).toEqual(values);
+    await expect(page.locator('#agreement').getAttribute('data-agreement')).resolves.toBe('identical');
+    const ticks = await page.locator('#chart .axes text.tick[text-anchor="middle"]').allTextContents();
+    expect(ticks[0]).toBe('2020-01');
+    expect(ticks.every((t) => /^20\d\d-\d\d$/.test(t))).toBe(true);
+    await expect(page.locator('#pg-table-body tr th').first().textContent()).resolves.toBe('2024-01-01');
+    await close(watch);
+  });
+
   it('is readable at phone width: nothing wider than 375 px, the playground still runs', async () => {
     const watch = await openPage(browser, { width: 375, height: 812 });
     const { page } = watch;

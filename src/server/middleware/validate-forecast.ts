@@ -7,6 +7,7 @@ import type { FieldError } from '../../shared/codes.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
 import { ApiError } from '../errors.js';
 import { harmlessName } from '../echo.js';
+import { requestDates } from '../request-dates.js';
 import { FORECAST_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
@@ -34,6 +35,8 @@ function fieldRule(field: string, bounds: Bounds): string {
     case 'series': return `series must be an array of 1 to ${bounds.maxSeriesLength} finite numbers (null marks a missing value) with at least one number`;
     case 'horizon': return `horizon must be an integer from 1 to ${bounds.maxHorizon}`;
     case 'season_length': return `season_length must be an integer from 1 to ${bounds.maxSeriesLength}, or left out to detect it`;
+    case 'timestamps': return 'timestamps must be an array of RFC 3339 dates (2024-01-31) or date-times with an offset (2024-01-31T13:00:00Z), one per series value';
+    case 'freq': return 'freq must be an ISO 8601 duration (P1M, PT1H, ...) or an alias (M, h, D, W, Q, Y)';
     case 'level': return `level must be an array of 1 to ${bounds.maxLevels} distinct numbers between 0 and 100 (exclusive), e.g. [80, 95]`;
     default: return `${field} is not a known field`;
   }
@@ -67,6 +70,9 @@ function fieldError(e: ErrorObject, body: unknown, bounds: Bounds): FieldError {
   }
   if (field === 'level' && index !== undefined) {
     return { pointer: e.instancePath, detail: `level/${index} must be a number between 0 and 100 exclusive (got ${got})` };
+  }
+  if (field === 'timestamps' && index !== undefined) {
+    return { pointer: e.instancePath, detail: `timestamps/${index} must be a date string of at most 40 characters like 2024-01-31 or 2024-01-31T13:00:00Z (got ${got})` };
   }
   if (field === 'series' && e.keyword === 'contains') {
     return { pointer: e.instancePath, detail: 'series must hold at least one number; null only marks missing values' };
@@ -149,7 +155,11 @@ export function validateForecast(bounds: Bounds): Middleware {
       const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
       throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
     }
-    ctx.state.forecastRequest = body as ForecastRequestBody;
+    const request = body as ForecastRequestBody;
+    ctx.state.forecastRequest = request;
+    ctx.state.datePlan = requestDates({
+      timestamps: request.timestamps, freq: request.freq, length: request.series.length, horizon: request.horizon,
+    });
     await next();
   };
 }

@@ -4,6 +4,7 @@ import {
   ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError, type ComputePool,
 } from '../../compute/pool.js';
 import { STATUS, type CoreConfig } from '../../core/index.js';
+import { seasonOptions } from '../../dates/index.js';
 import type { ForecastRequestBody, ForecastResponseBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
@@ -45,12 +46,15 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
   return async (ctx) => {
     const body = need(ctx, 'forecastRequest');
     const model = need(ctx, 'model');
+    // absent only on a request without dates that skipped the date step, which the chain never does
+    const dates = ctx.state.datePlan ?? { periods: [] };
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     try {
       const result = await pool.forecast({
         series: body.series,
         horizon: body.horizon,
-        seasonLength: body.season_length,
+        // a model's stored season length counts as told, ahead of anything the calendar suggests
+        ...seasonOptions(dates, body.season_length ?? (model.config as CoreConfig).season_length),
         level: body.level,
         config: model.config as CoreConfig,
       });
@@ -60,6 +64,8 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
         ...(result.intervals ? { intervals: result.intervals } : {}),
         model: model.name,
         method: result.method,
+        ...(dates.timestamps ? { timestamps: dates.timestamps } : {}),
+        ...(dates.freq ? { freq: dates.freq } : {}),
       };
       ctx.body = response;
     } catch (err) {

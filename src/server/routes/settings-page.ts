@@ -81,6 +81,8 @@ async function loadAssets(root: string): Promise<AssetSet> {
   for (const f of await jsFiles(`${root}/dist/src/web`)) await add(`web/${f}`, `${root}/dist/src/web/${f}`);
   // node.js is the core's file loader (node: imports); the browser gets the bytes over HTTP instead
   for (const f of await jsFiles(`${root}/dist/src/core`, ['node.js'])) await add(`core/${f}`, `${root}/dist/src/core/${f}`);
+  // the playground reads pasted dates with the server's own date module
+  for (const f of await jsFiles(`${root}/dist/src/dates`)) await add(`dates/${f}`, `${root}/dist/src/dates/${f}`);
   if (!files.has('web/settings.js') || !files.has('core/index.js')) throw new Error('compiled page modules are missing');
 
   const hash = createHash('sha256');

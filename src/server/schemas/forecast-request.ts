@@ -2,7 +2,7 @@
 import type { Bounds } from '../../config/config.js';
 
 /** Fields a forecast body may carry, in the order error messages list them. */
-export const FORECAST_FIELDS = ['series', 'horizon', 'season_length', 'level'] as const;
+export const FORECAST_FIELDS = ['series', 'horizon', 'season_length', 'level', 'timestamps', 'freq'] as const;
 
 /** The forecast request schema for these bounds (ajv, draft-07 keywords). */
 export function forecastRequestSchema(bounds: Bounds) {
@@ -28,6 +28,9 @@ export function forecastRequestSchema(bounds: Bounds) {
         uniqueItems: true,
         items: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 100 },
       },
+      // the shapes only: calendar checks (order, grid, offsets) are src/dates' job
+      timestamps: { type: 'array', maxItems: bounds.maxSeriesLength, items: { type: 'string', maxLength: 40 } },
+      freq: { type: 'string', minLength: 1, maxLength: 32 },
     },
   } as const;
 }

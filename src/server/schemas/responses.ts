@@ -28,6 +28,8 @@ export const forecastResponseSchema = {
         season_length: { type: 'integer' },
       },
     },
+    timestamps: { type: 'array', items: { type: 'string' }, description: 'the future dates of the forecast, in the form of the request\'s `timestamps` (present when they were sent)' },
+    freq: { type: 'string', description: 'the grid step as an ISO 8601 duration (present when `timestamps` or `freq` was sent)' },
   },
 } as const;
 

@@ -1,0 +1,92 @@
+// Reads a long table (one row per series and date: unique_id,ds,y or id,timestamp,value) into
+// series, with a real CSV parser so quoted fields work; every refusal names the line and column.
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+
+/** One series of the table: its values and dates in row order, and the line each row came from. */
+export interface LongSeries {
+  id: string;
+  timestamps: string[];
+  values: Array<number | null>;
+  lines: number[];
+}
+
+/** A row or file the reader refuses: where it is and what is wrong. */
+export class TableError extends Error {
+  constructor(public readonly file: string, public readonly line: number, public readonly column: string | undefined, public readonly reason: string) {
+    super(`${file} line ${line}${column === undefined ? '' : `, column ${column}`}: ${reason}`);
+    this.name = 'TableError';
+  }
+}
+
+/** The header name sets a long table may use, as [id, date, value]. */
+export const LONG_LAYOUTS: ReadonlyArray<readonly [string, string, string]> = [
+  ['unique_id', 'ds', 'y'],
+  ['id', 'timestamp', 'value'],
+];
+
+/** Cells that mark a missing value (kept as null: the model fills it, the date stays). */
+const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', 'NULL']);
+
+/** Column positions of the id, date and value in a header row; throws TableError when the header has none of the layouts. */
+export function longColumns(header: string[], file: string): { id: number; ds: number; y: number; names: readonly [string, string, string] } {
+  for (const names of LONG_LAYOUTS) {
+    const [id, ds, y] = names.map((n) => header.indexOf(n));
+    if (id >= 0 && ds >= 0 && y >= 0) return { id, ds, y, names };
+  }
+  throw new TableError(file, 1, undefined,
+    `the header must name the columns unique_id,ds,y (or id,timestamp,value); found ${header.slice(0, 8).map((h) => JSON.stringify(h.slice(0, 30))).join(',')}`);
+}
+
+/** A long table read: its series in order of first appearance, and its [id, date, value] column names. */
+export interface LongTable {
+  series: LongSeries[];
+  columns: readonly [string, string, string];
+}
+
+/** Reads every series of a long CSV stream; throws TableError on the first bad row. */
+export async function readLongCsv(input: Readable, file: string): Promise<LongTable> {
+  const parser = parse({ bom: true, skip_empty_lines: true, info: true });
+  // pipe() does not pass on the source's errors (a missing file, a directory): hand them over
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
+  const byId = new Map<string, LongSeries>();
+  let cols: ReturnType<typeof longColumns> | undefined;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // the parser's own trim option costs a third of the read; three cells are trimmed here instead
+      if (!cols) { cols = longColumns(record.map((h) => h.trim()), file); continue; }
+      const line = info.lines;
+      const id = record[cols.id].trim();
+      if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
+      const ds = record[cols.ds].trim();
+      if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
+      const cell = record[cols.y].trim();
+      let value: number | null = null;
+      if (!MISSING.has(cell)) {
+        value = Number(cell);
+        if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
+      }
+      let s = byId.get(id);
+      if (!s) { s = { id, timestamps: [], values: [], lines: [] }; byId.set(id, s); }
+      s.timestamps.push(ds);
+      s.values.push(value);
+      s.lines.push(line);
+    }
+  } catch (err) {
+    if (err instanceof TableError) throw err;
+    const e = err as { message?: string; lines?: number; syscall?: string };
+    // the file itself could not be read: not a row's fault
+    if (e.syscall !== undefined) throw err;
+    // the parser's own findings (an unclosed quote, a row with the wrong number of fields)
+    throw new TableError(file, e.lines ?? 0, undefined, (e.message ?? String(err)).replace(/^Invalid Record Length: /, ''));
+  } finally {
+    input.destroy();
+  }
+  if (!cols) throw new TableError(file, 1, undefined, 'the file is empty: it needs a header unique_id,ds,y and one row per value');
+  if (byId.size === 0) throw new TableError(file, 2, undefined, 'the file has a header but no rows');
+  for (const s of byId.values()) {
+    if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `series ${JSON.stringify(s.id.slice(0, 40))} has no value, only missing ones`);
+  }
+  return { series: [...byId.values()], columns: cols.names };
+}
