@@ -5,7 +5,7 @@ import { impute } from "../stats/impute";
 import { detectPeriod } from "../stats/period";
 import { route } from "./route";
 import { COMBINE_COUNT } from "./combine";
-import { fillIntervals } from "./intervals";
+import { fillIntervals, residualDof } from "./intervals";
 import { observedNonNegative } from "./bounds";
 import { naive } from "../models/baseline/naive";
 import { usable } from "../models/result";
@@ -89,7 +89,10 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   for (let i = 0; i < h; i++) {
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
   }
+  // the combination's variance is estimated from the series itself, so its bounds take Student's t;
+  // a single model keeps the normal bounds its own definition gives (and R reproduces)
+  const df = row.entry === null ? residualDof(finite, out.season) : Infinity;
   const values = new Float64Array(h * (1 + 2 * levels.length));
-  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, observedNonNegative(raw))) return refuse(STATUS_OUT_OF_RANGE);
+  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, observedNonNegative(raw), df)) return refuse(STATUS_OUT_OF_RANGE);
   return new Decision(STATUS_OK, values, out.season, out.codes);
 }
