@@ -3,6 +3,7 @@
 import { STATUS_OK, STATUS_BAD_ARGUMENT, STATUS_NO_DATA, STATUS_UNKNOWN_MODEL, STATUS_NUMERIC_FAILURE, STATUS_OUT_OF_RANGE } from "../abi/status";
 import { impute } from "../stats/impute";
 import { detectPeriod } from "../stats/period";
+import { tentativePeriod } from "../stats/tentative_period";
 import { route } from "./route";
 import { COMBINE_COUNT } from "./combine";
 import { fillIntervals, residualDof } from "./intervals";
@@ -71,6 +72,10 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   if (season == 0) season = detectPeriod(impute(x, 0));
   const y = impute(x, season);
 
+  // with no season found, the default ensemble is still offered a weakly supported calendar period: its
+  // median needs three members to agree on a season, and ETS (AICc), ARIMA (seasonal strength,
+  // AICc) and Theta (M4 test) each reject one the data does not carry
+  if (m == 0 && season == 1 && row.entry === null && members == 0) season = tentativePeriod(y);
   let out: Outcome = route(y, season, h, row, members, combine);
   if (!usable(out.fc)) {
     // the last resort every series can take: it needs only one finite value
