@@ -3,7 +3,7 @@
 import { STATUS_OK, STATUS_BAD_ARGUMENT, STATUS_NO_DATA, STATUS_UNKNOWN_MODEL, STATUS_NUMERIC_FAILURE, STATUS_OUT_OF_RANGE } from "../abi/status";
 import { impute } from "../stats/impute";
 import { detectPeriod } from "../stats/period";
-import { tentativePeriod } from "../stats/tentative_period";
+import { tentativePeriod, m4CalendarPeriod } from "../stats/tentative_period";
 import { route } from "./route";
 import { COMBINE_COUNT } from "./combine";
 import { fillIntervals, residualDof } from "./intervals";
@@ -74,9 +74,15 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
 
   // with no season found, the default ensemble is still offered a weakly supported calendar period: its
   // median needs three members to agree on a season, and ETS (AICc), ARIMA (seasonal strength,
-  // AICc) and Theta (M4 test) each reject one the data does not carry
-  if (m == 0 && season == 1 && row.entry === null && members == 0) season = tentativePeriod(y);
-  let out: Outcome = route(y, season, h, row, members, combine);
+  // AICc) and Theta (M4 test) each reject one the data does not carry. A period only the M4
+  // autocorrelation test supports (it passes on trends and random walks too) is `weak`: the
+  // seasonal naive member, which cannot reject it, runs without it
+  let weak = false;
+  if (m == 0 && season == 1 && row.entry === null && members == 0) {
+    season = tentativePeriod(y);
+    if (season == 1) { season = m4CalendarPeriod(y); weak = season > 1; }
+  }
+  let out: Outcome = route(y, season, h, row, members, combine, weak);
   if (!usable(out.fc)) {
     // the last resort every series can take: it needs only one finite value
     const fb = naive(y, h);

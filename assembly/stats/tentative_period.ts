@@ -1,6 +1,7 @@
 // A calendar period with some evidence but not enough for detection: offered to an ensemble whose
 // members can still reject a season on their own.
 import { logSeasonalMeansP } from "./seasonal_means";
+import { seasonalityTest } from "./seasonality";
 
 /** Calendar periods tried, shortest first (the same calendars detection prefers). */
 const CALENDAR: StaticArray<i32> = [4, 7, 12, 24, 52];
@@ -24,4 +25,18 @@ export function tentativePeriod(y: Float64Array): i32 {
     if (lp < best) { best = lp; chosen = c; }
   }
   return chosen;
+}
+
+/**
+ * The shortest calendar period at which the M4 90% autocorrelation test passes on `y` (spanned at
+ * least three times), or 1. That test also passes on trends and random walks, so this is for
+ * members that refuse a season by their own criteria only.
+ */
+export function m4CalendarPeriod(y: Float64Array): i32 {
+  for (let i = 0; i < CALENDAR.length; i++) {
+    const c = CALENDAR[i];
+    if (3 * c > y.length) break;
+    if (seasonalityTest(y, c)) return c;
+  }
+  return 1;
 }

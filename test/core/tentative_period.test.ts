@@ -57,4 +57,25 @@ describe('a weakly supported calendar period (blind path)', () => {
       expect(r.method.season_length, `seed ${seed}`).toBe(1);
     }
   });
+
+  it('on random walks, where the M4 test passes at calendar lags on the wandering level alone, the seasonal naive member is kept out', () => {
+    let missed = 0, offered = 0, withSnaive = 0, seasonalEts = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const u = lcg(seed);
+      let level = 50;
+      const y: number[] = [];
+      for (let t = 0; t < 60; t++) { level += Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u()); y.push(level); }
+      if (s.detectPeriod(y) !== 1) continue;
+      missed++;
+      const r = f.forecast(y, H);
+      if (r.method.season_length === 1) continue;
+      offered++;
+      if (r.method.components.includes('snaive')) withSnaive++;
+      if (r.method.components.some((c) => /^ets\(.,.+,[AM]\)$/.test(c))) seasonalEts++;
+    }
+    expect(missed).toBeGreaterThan(30);
+    expect(offered).toBeGreaterThan(missed / 2);
+    expect(withSnaive).toBeLessThanOrEqual(offered / 4);
+    expect(seasonalEts).toBeLessThanOrEqual(offered / 4);
+  });
 });
