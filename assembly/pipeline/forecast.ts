@@ -4,6 +4,7 @@ import { STATUS_OK, STATUS_BAD_ARGUMENT, STATUS_NO_DATA, STATUS_UNKNOWN_MODEL, S
 import { impute } from "../stats/impute";
 import { detectPeriod } from "../stats/period";
 import { tentativePeriod, m4CalendarPeriod } from "../stats/tentative_period";
+import { isIntermittent } from "../models/intermittent/classify";
 import { route } from "./route";
 import { COMBINE_COUNT } from "./combine";
 import { fillIntervals, residualDof } from "./intervals";
@@ -78,7 +79,8 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   // autocorrelation test supports (it passes on trends and random walks too) is `weak`: the
   // seasonal naive member, which cannot reject it, runs without it
   let weak = false;
-  if (m == 0 && season == 1 && row.entry === null && members == 0) {
+  // (intermittent series never use a season: they skip the tests)
+  if (m == 0 && season == 1 && row.entry === null && members == 0 && !isIntermittent(y)) {
     season = tentativePeriod(y);
     if (season == 1) { season = m4CalendarPeriod(y); weak = season > 1; }
   }

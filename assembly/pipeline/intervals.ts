@@ -45,7 +45,8 @@ export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Floa
   const h = mean.length;
   const nLevels = levels.length;
   const z = new Float64Array(nLevels);
-  for (let k = 0; k < nLevels; k++) z[k] = spreadFactor(levels[k], df);
+  // count bounds take quantiles of their own distribution; the multiplier is not used there
+  for (let k = 0; k < nLevels; k++) z[k] = count ? zOfLevel(levels[k]) : spreadFactor(levels[k], df);
   let spread = 0.0;
   for (let i = 0; i < h; i++) {
     const mu = onSupport(mean[i], nonNegative);
