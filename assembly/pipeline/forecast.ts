@@ -3,9 +3,11 @@
 import { STATUS_OK, STATUS_BAD_ARGUMENT, STATUS_NO_DATA, STATUS_UNKNOWN_MODEL, STATUS_NUMERIC_FAILURE, STATUS_OUT_OF_RANGE } from "../abi/status";
 import { impute } from "../stats/impute";
 import { detectPeriod } from "../stats/period";
+import { tentativePeriod, m4CalendarPeriod } from "../stats/tentative_period";
+import { isIntermittent } from "../models/intermittent/classify";
 import { route } from "./route";
 import { COMBINE_COUNT } from "./combine";
-import { fillIntervals } from "./intervals";
+import { fillIntervals, residualDof } from "./intervals";
 import { observedNonNegative } from "./bounds";
 import { naive } from "../models/baseline/naive";
 import { usable } from "../models/result";
@@ -71,7 +73,18 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   if (season == 0) season = detectPeriod(impute(x, 0));
   const y = impute(x, season);
 
-  let out: Outcome = route(y, season, h, row, members, combine);
+  // with no season found, the default ensemble is still offered a weakly supported calendar period: its
+  // median needs three members to agree on a season, and ETS (AICc), ARIMA (seasonal strength,
+  // AICc) and Theta (M4 test) each reject one the data does not carry. A period only the M4
+  // autocorrelation test supports (it passes on trends and random walks too) is `weak`: the
+  // seasonal naive member, which cannot reject it, runs without it
+  let weak = false;
+  // (intermittent series never use a season: they skip the tests)
+  if (m == 0 && season == 1 && row.entry === null && members == 0 && !isIntermittent(y)) {
+    season = tentativePeriod(y);
+    if (season == 1) { season = m4CalendarPeriod(y); weak = season > 1; }
+  }
+  let out: Outcome = route(y, season, h, row, members, combine, weak);
   if (!usable(out.fc)) {
     // the last resort every series can take: it needs only one finite value
     const fb = naive(y, h);
@@ -89,7 +102,10 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   for (let i = 0; i < h; i++) {
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
   }
+  // the combination's variance is estimated from the series itself, so its bounds take Student's t;
+  // a single model keeps the normal bounds its own definition gives (and R reproduces)
+  const df = row.entry === null ? residualDof(finite, out.season) : Infinity;
   const values = new Float64Array(h * (1 + 2 * levels.length));
-  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, observedNonNegative(raw))) return refuse(STATUS_OUT_OF_RANGE);
+  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, observedNonNegative(raw), df)) return refuse(STATUS_OUT_OF_RANGE);
   return new Decision(STATUS_OK, values, out.season, out.codes);
 }

@@ -1,6 +1,7 @@
-// Prediction intervals from a forecast's mean and error sd: one z per level, bounds widening with h.
+// Prediction intervals from a forecast's mean and error sd: one multiplier per level, bounds widening with h.
 import { qnorm } from "../stats/qnorm";
 import { onSupport, lowerBound, upperBound } from "./bounds";
+import { studentTwoSided } from "../stats/student_t";
 
 /**
  * The two-sided normal quantile z for a coverage `level` percent in (0, 100): finite and >= 0 for
@@ -13,17 +14,39 @@ export function zOfLevel(level: f64): f64 {
 }
 
 /**
+ * The multiplier of the error sd for a central `level`% interval when that sd was estimated with
+ * `df` residual degrees of freedom: Student's t quantile (the normal one as df grows).
+ */
+export function spreadFactor(level: f64, df: f64): f64 {
+  return studentTwoSided((100.0 - level) / 100.0, df, zOfLevel(level));
+}
+
+/**
+ * Residual degrees of freedom behind the error variance of a forecast from `n` observations with
+ * season length `season`: n less the five parameters of the largest non-seasonal member, a damped
+ * trend (level and slope weights, damping, initial level and slope), and for seasonal data the
+ * m − 1 free initial seasonal states and their weight; at least 1.
+ */
+export function residualDof(n: i32, season: i32): f64 {
+  const p = PARAMS_BASE + (season > 1 ? season : 0);
+  return n - p > 1 ? <f64>(n - p) : 1.0;
+}
+const PARAMS_BASE: i32 = 5;
+
+/**
  * Writes the bounds for each level into `out` (layout: mean, then lower/upper per level, `h` each)
  * from `mean` and `sd`; the spread is the running maximum of sd so intervals never narrow with the
- * horizon. `count`: bounds are count-distribution quantiles; `nonNegative`: the series lives on
- * [0, ∞), so nothing written goes below 0. Returns false when a bound is not finite (the caller
- * refuses the series).
+ * horizon; the multiplier is Student's t with `df` degrees of freedom (Infinity: the normal z).
+ * `count`: bounds are count-distribution quantiles; `nonNegative`: the series lives on [0, ∞), so
+ * nothing written goes below 0. Returns false when a bound is not finite (the caller refuses the
+ * series).
  */
-export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Float64Array, out: Float64Array, count: bool, nonNegative: bool): bool {
+export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Float64Array, out: Float64Array, count: bool, nonNegative: bool, df: f64): bool {
   const h = mean.length;
   const nLevels = levels.length;
   const z = new Float64Array(nLevels);
-  for (let k = 0; k < nLevels; k++) z[k] = zOfLevel(levels[k]);
+  // count bounds take quantiles of their own distribution; the multiplier is not used there
+  for (let k = 0; k < nLevels; k++) z[k] = count ? zOfLevel(levels[k]) : spreadFactor(levels[k], df);
   let spread = 0.0;
   for (let i = 0; i < h; i++) {
     const mu = onSupport(mean[i], nonNegative);

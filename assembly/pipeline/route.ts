@@ -5,10 +5,14 @@ import { multiSeason } from "./multi_season";
 import { ModelRow } from "../models/registry";
 import { isIntermittentModel, intermittentSingle } from "./intermittent";
 
-/** Forecast of the registry row `row` for `h` steps (the pipeline falls back to naive on failure). */
-export function route(y: Float64Array, m: i32, h: i32, row: ModelRow, members: i32, combine: i32): Outcome {
+/**
+ * Forecast of the registry row `row` for `h` steps (the pipeline falls back to naive on failure);
+ * `weak`: m is a season on weak evidence (see `tempo`).
+ */
+export function route(y: Float64Array, m: i32, h: i32, row: ModelRow, members: i32, combine: i32, weak: bool = false): Outcome {
   const entry = row.entry;
   if (entry === null) {
+    if (weak) return tempo(y, m, h, members, combine, true);
     // hourly and daily data may carry a second, longer cycle: decompose both when it tests positive
     const two = multiSeason(y, m, h, members, combine);
     return two !== null ? two : tempo(y, m, h, members, combine);

@@ -24,8 +24,11 @@ function single(fc: ModelForecast, m: i32): Outcome {
   return new Outcome(fc, m, codes);
 }
 
-/** The default model's forecast; members 0 = default set, combine 0 = default rule. */
-export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32): Outcome {
+/**
+ * The default model's forecast; members 0 = default set, combine 0 = default rule. `weak`: m is a
+ * season on weak evidence, so the seasonal naive member (which cannot reject it) runs without it.
+ */
+export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32, weak: bool = false): Outcome {
   const n = y.length;
   if (n < 3) return single(naive(y, h), m);
   if (isConstant(y, 0.0)) {
@@ -46,7 +49,7 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32):
   const fits = new Array<ModelForecast>();
   const codes = new Array<i32>();
   for (let i = 0; i < rows.length; i++) {
-    const fc = rows[i].entry!(y, mm, h);
+    const fc = rows[i].entry!(y, weak && rows[i].name == "snaive" ? 1 : mm, h);
     if (!usable(fc)) continue;
     fits.push(fc);
     codes.push(fc.code);
