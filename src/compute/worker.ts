@@ -13,6 +13,7 @@ export interface ForecastTask {
   seasonLength?: number;
   level?: number[];
   config?: CoreConfig;
+  fitted?: boolean;
 }
 
 /** What the worker answers: a result, or an expected failure the core reported as a status. */
@@ -35,6 +36,7 @@ export default async function forecast(task: ForecastTask): Promise<ForecastRepl
       seasonLength: task.seasonLength,
       level: task.level,
       config: task.config,
+      fitted: task.fitted,
     });
     return { ok: true, result };
   } catch (err) {

@@ -1,7 +1,7 @@
 // Constants of the numbers-only ABI (assembly/README.md) as the host speaks it.
 
 /** ABI version this host speaks; the module's `ABI_VERSION` export must match. */
-export const HOST_ABI_VERSION = 2;
+export const HOST_ABI_VERSION = 3;
 /** i32 slots in the method buffer. */
 export const METHOD_SLOTS = 16;
 /** Most interval levels one call may ask for. */
