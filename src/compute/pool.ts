@@ -24,6 +24,8 @@ export interface ForecastInput {
   seasonLength?: number;
   level?: number[];
   config?: CoreConfig;
+  /** also compute the one-step-ahead in-sample predictions */
+  fitted?: boolean;
 }
 
 export interface BacktestPoolInput extends Omit<ForecastInput, 'series'> {
@@ -143,6 +145,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       seasonLength: input.seasonLength,
       level: input.level,
       config: input.config,
+      ...(input.fitted ? { fitted: true } : {}),
     };
     return run<ForecastReply extends { result: infer R } ? R : never>('default', task, series.buffer, options.timeoutMs);
   }

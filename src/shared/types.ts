@@ -6,11 +6,15 @@ export interface ForecastRequestBody {
   horizon: number;
   season_length?: number;
   level?: number[];
+  fitted?: boolean;
 }
 
 export interface ForecastResponseBody {
   forecast: number[];
   intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  /** one per series value: the one-step-ahead in-sample prediction, null where the model has none */
+  fitted?: Array<number | null>;
+  fitted_intervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
   model?: string;
   method?: { components: string[]; season_length: number };
 }

@@ -7,7 +7,7 @@ import type { FieldError } from '../../shared/codes.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
 import { ApiError } from '../errors.js';
 import { harmlessName } from '../echo.js';
-import { FORECAST_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
+import { FORECAST_BODY_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
 const MAX_FIELD_ERRORS = 20;
@@ -35,6 +35,7 @@ function fieldRule(field: string, bounds: Bounds): string {
     case 'horizon': return `horizon must be an integer from 1 to ${bounds.maxHorizon}`;
     case 'season_length': return `season_length must be an integer from 1 to ${bounds.maxSeriesLength}, or left out to detect it`;
     case 'level': return `level must be an array of 1 to ${bounds.maxLevels} distinct numbers between 0 and 100 (exclusive), e.g. [80, 95]`;
+    case 'fitted': return 'fitted must be true or false';
     default: return `${field} is not a known field`;
   }
 }
@@ -49,12 +50,12 @@ function fieldError(e: ErrorObject, body: unknown, bounds: Bounds): FieldError {
     if (!harmlessName(field)) {
       return {
         pointer: e.instancePath,
-        detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+        detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${FORECAST_BODY_FIELDS.join(', ')})`,
       };
     }
     return {
       pointer: `${e.instancePath}/${field}`,
-      detail: `unknown field "${field}": remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+      detail: `unknown field "${field}": remove it (allowed: ${FORECAST_BODY_FIELDS.join(', ')})`,
     };
   }
   if (e.instancePath === '') {
