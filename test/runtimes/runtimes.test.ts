@@ -57,7 +57,7 @@ describe.each(RUNTIMES)('the core in $name', ({ name, bin, run }) => {
   it('forecasts exactly what it forecasts in Node', async () => {
     const out = await runIn(name, bin, run(smoke));
     expect(out.runtime).toBe(name);
-    expect(out.abi).toBe(2);
+    expect(out.abi).toBe(3);
     // JSON carries every f64 exactly (shortest round-trip form), so equality here is bitwise
     expect(out.results).toEqual(expected);
   });
