@@ -63,6 +63,22 @@ describe('fitted values (one-step-ahead, in sample)', () => {
     }
   });
 
+  it('tempo on intermittent demand averages its intermittent members\' fitted values', () => {
+    const u = lcg(8);
+    const y = Array.from({ length: 60 }, () => (u() < 0.3 ? 1 + Math.floor(u() * 4) : 0));
+    const r = f.forecast(y, 2, { fitted: true });
+    expect(r.method.components).toEqual(['sba', 'tsb', 'adida', 'imapa']);
+    const single = (['sba', 'tsb', 'adida', 'imapa'] as const).map((m) => f.forecast(y, 2, { fitted: true, config: { model: m } }).fitted!);
+    let compared = 0;
+    for (let t = 0; t < y.length; t++) {
+      const v = single.map((s) => s[t]);
+      if (v.some((x) => x === null)) continue;
+      expect(r.fitted![t]).toBeCloseTo((v as number[]).reduce((a, b) => a + b, 0) / 4, 10);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+
   it('intervals are the prediction ± z times the one-step sd of the forecast', () => {
     const y = seasonal(48, 4);
     const r = f.forecast(y, 3, { fitted: true, level: [80, 95], config: { model: 'ets' } });
