@@ -2,6 +2,7 @@
 export { ABI_VERSION } from "./abi/version";
 export { reset, alloc } from "./abi/memory";
 export { forecast } from "./abi/forecast";
+export { forecastFitted } from "./abi/forecast_fitted";
 export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute, statsQnorm } from "./abi/stats_exports";
 export { statsCalendarPeriod } from "./abi/calendar_period";
 export { ets_fit_form, ets_loglik } from "./abi/ets_exports";

@@ -11,7 +11,22 @@ export class ModelForecast {
     public sd: Float64Array,
     public code: i32,
     public ok: bool = true,
+    /** one-step-ahead in-sample predictions, one per observation (NaN where the model has none), or null when not computed */
+    public fitted: Float64Array | null = null,
   ) {}
+}
+
+/** `fc` with its one-step-ahead in-sample predictions attached (returns `fc`). */
+export function withFitted(fc: ModelForecast, fitted: Float64Array): ModelForecast {
+  fc.fitted = fitted;
+  return fc;
+}
+
+/** A series of n NaNs: the fitted values of a model that has no one-step prediction anywhere. */
+export function noFit(n: i32): Float64Array {
+  const f = new Float64Array(n);
+  for (let i = 0; i < n; i++) f[i] = NaN;
+  return f;
 }
 
 /** A failed fit of horizon `h`: the ensemble skips it. */

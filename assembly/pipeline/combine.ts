@@ -49,5 +49,36 @@ export function combine(members: Array<ModelForecast>, h: i32, rule: i32, code: 
     for (let j = 0; j < k; j++) { const e = members[j].mean[i] - mu; between += e * e; }
     sd[i] = Math.sqrt(sd[i] * sd[i] + between / <f64>k);
   }
-  return new ModelForecast(mean, sd, code);
+  return new ModelForecast(mean, sd, code, true, combineFitted(members, rule));
+}
+
+/**
+ * The members' one-step in-sample predictions combined by the same rule as their forecasts, at
+ * each time over the members that have one there (NaN where none has); null when a member
+ * computed none.
+ */
+export function combineFitted(members: Array<ModelForecast>, rule: i32): Float64Array | null {
+  const k = members.length;
+  if (k == 0) return null;
+  for (let j = 0; j < k; j++) if (members[j].fitted === null) return null;
+  const n = members[0].fitted!.length;
+  const out = new Float64Array(n);
+  const buf = new Float64Array(k);
+  for (let t = 0; t < n; t++) {
+    let c = 0;
+    for (let j = 0; j < k; j++) {
+      const f = members[j].fitted!;
+      const v = t < f.length ? f[t] : NaN;
+      if (isFinite(v)) buf[c++] = v;
+    }
+    if (c == 0) { out[t] = NaN; continue; }
+    if (rule == COMBINE_MEAN) {
+      let a = 0.0;
+      for (let j = 0; j < c; j++) a += buf[j];
+      out[t] = a / <f64>c;
+    } else {
+      out[t] = medianOf(buf, c);
+    }
+  }
+  return out;
 }

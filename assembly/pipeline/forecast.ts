@@ -15,15 +15,20 @@ import { modelById, allMemberBits } from "../models/registry";
 import { Outcome } from "./outcome";
 import { CODE_NAIVE } from "../models/codes";
 import { maxAbsFinite } from "../numerics/checks";
+import { fittedBlock } from "./fitted";
 
 // Series whose largest value lies outside [2^-400, 2^400] are fitted at a power-of-two scale (an
 // exact change) so squares and variances cannot overflow or underflow; answers are scaled back.
 const SCALE_HIGH: f64 = Math.pow(2.0, 400.0);
 const SCALE_LOW: f64 = Math.pow(2.0, -400.0);
 
-/** What the pipeline decided: a status, and when it is OK the output values, season length and component codes. */
+/**
+ * What the pipeline decided: a status, and when it is OK the output values, season length,
+ * component codes and, when asked for, the fitted block (see fittedBlock; empty otherwise).
+ */
 export class Decision {
-  constructor(public status: i32, public values: Float64Array, public season: i32, public codes: Array<i32>) {}
+  constructor(public status: i32, public values: Float64Array, public season: i32, public codes: Array<i32>,
+    public fitted: Float64Array = new Float64Array(0)) {}
 }
 
 function refuse(status: i32): Decision {
@@ -44,9 +49,11 @@ function scaleExponent(big: f64): i32 {
  * Forecasts `h` steps of `raw` (NaN = missing) with model id `model`, season length `m` (0 =
  * detect), ensemble `members` (bits, 0 = default) and `combine` rule, with intervals at `levels`
  * percent. The values are h·(1 + 2·levels) numbers: mean, then lower/upper per level; every one
- * is finite and lower <= mean <= upper, or the status says why not.
+ * is finite and lower <= mean <= upper, or the status says why not. With `wantFitted` the
+ * decision also carries the one-step in-sample predictions and their intervals (fittedBlock).
  */
-export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i32, combine: i32, levels: Float64Array): Decision {
+export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i32, combine: i32, levels: Float64Array,
+  wantFitted: bool = false): Decision {
   const n = raw.length;
   if (n < 1 || h < 1 || m < 0 || combine < 0 || combine >= COMBINE_COUNT) return refuse(STATUS_BAD_ARGUMENT);
   for (let i = 0; i < levels.length; i++) {
@@ -95,6 +102,8 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   }
 
   const mean = out.fc.mean, sd = out.fc.sd;
+  // taken before the rescaling below, so fittedBlock scales predictions and sd alike
+  const sd1 = sd[0];
   if (e != 0) {
     const up = Math.pow(2.0, <f64>e);
     for (let i = 0; i < h; i++) { mean[i] *= up; sd[i] *= up; }
@@ -106,6 +115,9 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   // a single model keeps the normal bounds its own definition gives (and R reproduces)
   const df = row.entry === null ? residualDof(finite, out.season) : Infinity;
   const values = new Float64Array(h * (1 + 2 * levels.length));
-  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, observedNonNegative(raw), df)) return refuse(STATUS_OUT_OF_RANGE);
-  return new Decision(STATUS_OK, values, out.season, out.codes);
+  const nonNegative = observedNonNegative(raw);
+  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, nonNegative, df)) return refuse(STATUS_OUT_OF_RANGE);
+  if (!wantFitted) return new Decision(STATUS_OK, values, out.season, out.codes);
+  const block = fittedBlock(out.fc.fitted, n, n - y.length, Math.pow(2.0, <f64>e), sd1, levels, out.countIntervals, nonNegative);
+  return new Decision(STATUS_OK, values, out.season, out.codes, block);
 }

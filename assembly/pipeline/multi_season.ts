@@ -44,5 +44,13 @@ export function multiSeason(y: Float64Array, m: i32, h: i32, members: i32, rule:
   if (!usable(inner.fc)) return null;
   const mean = new Float64Array(h);
   for (let i = 0; i < h; i++) mean[i] = inner.fc.mean[i] + s.at(n + i);
-  return new Outcome(new ModelForecast(mean, inner.fc.sd, inner.fc.code, true), m, inner.codes);
+  // the in-sample predictions get both seasons back, as the forecast does
+  let fitted: Float64Array | null = null;
+  const f = inner.fc.fitted;
+  if (f !== null) {
+    const back = new Float64Array(n);
+    for (let t = 0; t < n; t++) back[t] = f[t] + s.at(t);
+    fitted = back;
+  }
+  return new Outcome(new ModelForecast(mean, inner.fc.sd, inner.fc.code, true, fitted), m, inner.codes);
 }

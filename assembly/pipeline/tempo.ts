@@ -32,6 +32,7 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32, 
   const n = y.length;
   if (n < 3) return single(naive(y, h), m);
   if (isConstant(y, 0.0)) {
+    // naive's predictions of a constant series are the constant itself
     const fc = naive(y, h);
     fc.code = CODE_CONSTANT;
     return single(fc, m);

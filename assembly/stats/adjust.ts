@@ -25,6 +25,15 @@ export class SeasonalAdjustment {
     return reseasonalise(path, this.indices, this.multiplicative, n);
   }
 
+  /** Puts the season back on in-sample values aligned with the series (index t is time t), in place; NaN stays NaN. */
+  restoreInSample(values: Float64Array): Float64Array {
+    if (!this.seasonal) return values;
+    for (let t = 0; t < values.length; t++) {
+      values[t] = this.multiplicative ? values[t] * this.factorAt(t) : values[t] + this.factorAt(t);
+    }
+    return values;
+  }
+
   /** Scales forecast-error standard deviations to the original units (in place). */
   restoreSd(sd: Float64Array, n: i32): Float64Array {
     if (!this.seasonal || !this.multiplicative) return sd;

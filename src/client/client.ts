@@ -19,6 +19,8 @@ import { crossValidateResult, crossValidationBody, type CrossValidateParams, typ
 import type {
   BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
 } from '../shared/types.js';
+import { anomaliesBody, anomaliesResult, type AnomaliesParams, type AnomaliesResult } from './anomalies.js';
+import type { AnomaliesResponseBody } from '../shared/anomaly-types.js';
 import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
 import type { TunedModelBody } from '../shared/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
@@ -138,6 +140,17 @@ export class TempoClient {
     const model = checkModel(options.model ?? this.model, 'model');
     const res = await this.#call('POST', `/${model}/v1/cross-validation`, JSON.stringify(crossValidationBody({ ...params, series })), options);
     return crossValidateResult(res.json as CrossValidationResponseBody, res.requestId, res.rateLimit);
+  }
+
+  /** The values of `series` outside their one-step-ahead interval at `level` (server default 99) of the model fitted on the whole series; NaN is sent as missing. */
+  async anomalies(params: AnomaliesParams, options: CallOptions = {}): Promise<AnomaliesResult> {
+    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+      throw new TypeError('anomalies needs { series: number[] }');
+    }
+    const series = wireSeries(params, 'anomalies');
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/anomalies`, JSON.stringify(anomaliesBody(params, series)), options);
+    return anomaliesResult(res.json as AnomaliesResponseBody, res.requestId, res.rateLimit);
   }
 
   /** Starts tuning a model on the organization's series; resolves at once with its status ('tuning'). Never retried on MODEL_NAME_TAKEN. */

@@ -10,3 +10,4 @@ export type {
 } from './types.js';
 export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
 export type { CreateModelParams, TunedModel } from './tuned-models.js';
+export type { AnomaliesParams, AnomaliesResult, Anomaly } from './anomalies.js';

@@ -49,6 +49,8 @@ export interface ForecastParams {
   seasonLength?: number;
   /** Prediction-interval coverages in (0, 100), e.g. `[80, 95]`. */
   level?: readonly number[];
+  /** Also return the one-step-ahead in-sample predictions (`fitted`, and with `level` `fittedIntervals`). */
+  fitted?: boolean;
 }
 
 export interface ForecastInterval {
@@ -64,6 +66,10 @@ export interface ForecastResult {
   model?: string;
   /** What the model chose for this series. */
   method?: { components: string[]; seasonLength: number };
+  /** With `fitted: true`: one per series value, the one-step-ahead prediction; null where the model has none. */
+  fitted?: Array<number | null>;
+  /** With `fitted: true` and `level`: the predictions' intervals keyed like `intervals`; null where `fitted` is null. */
+  fittedIntervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
   requestId: string | undefined;
   rateLimit: RateLimitState | undefined;
 }

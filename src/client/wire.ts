@@ -12,6 +12,7 @@ export function forecastBody(p: ForecastParams): ForecastRequestBody {
   const body: ForecastRequestBody = { series: [...p.series], horizon: p.horizon };
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
+  if (p.fitted !== undefined) body.fitted = p.fitted;
   return body;
 }
 
@@ -21,6 +22,8 @@ export function forecastResult(b: ForecastResponseBody, requestId: string | unde
   if (b.intervals !== undefined) out.intervals = b.intervals;
   if (b.model !== undefined) out.model = b.model;
   if (b.method !== undefined) out.method = { components: b.method.components, seasonLength: b.method.season_length };
+  if (b.fitted !== undefined) out.fitted = b.fitted;
+  if (b.fitted_intervals !== undefined) out.fittedIntervals = b.fitted_intervals;
   return out;
 }
 

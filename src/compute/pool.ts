@@ -26,6 +26,8 @@ export interface ForecastInput {
   periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
+  /** also compute the one-step-ahead in-sample predictions */
+  fitted?: boolean;
 }
 
 export interface BacktestPoolInput extends Omit<ForecastInput, 'series'> {
@@ -166,6 +168,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       periodHints: input.periodHints,
       level: input.level,
       config: input.config,
+      ...(input.fitted ? { fitted: true } : {}),
     };
     return run<ForecastReply extends { result: infer R } ? R : never>('default', task, series.buffer, options.timeoutMs);
   }

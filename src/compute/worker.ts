@@ -14,6 +14,7 @@ export interface ForecastTask {
   periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
+  fitted?: boolean;
 }
 
 /** What the worker answers: a result, or an expected failure the core reported as a status. */
@@ -37,6 +38,7 @@ export default async function forecast(task: ForecastTask): Promise<ForecastRepl
       periodHints: task.periodHints,
       level: task.level,
       config: task.config,
+      fitted: task.fitted,
     });
     return { ok: true, result };
   } catch (err) {

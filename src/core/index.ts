@@ -28,12 +28,22 @@ export interface ForecastOptions {
   periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
+  /** also return the one-step-ahead in-sample predictions (and their intervals at `level`) */
+  fitted?: boolean;
 }
+
+/** Lower and upper bounds per level, keyed by the level as written ("80", "95"). */
+export type IntervalsByLevel = Record<string, { lower: number[]; upper: number[] }>;
+/** In-sample bounds per level; null where the model has no one-step prediction. */
+export type FittedIntervalsByLevel = Record<string, { lower: (number | null)[]; upper: (number | null)[] }>;
 
 export interface ForecastResult {
   forecast: number[];
-  intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  intervals?: IntervalsByLevel;
   method: { components: string[]; season_length: number };
+  /** one per input value: the one-step-ahead prediction, null where the model has none (its first values, leading gaps) */
+  fitted?: (number | null)[];
+  fitted_intervals?: FittedIntervalsByLevel;
 }
 
 /** Raised for an expected failure the core reports as a status (bad argument, no data, ...). */
@@ -56,6 +66,13 @@ interface CoreExports extends ArenaExports {
   forecast(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
     levelsPtr: number, nLevels: number, outPtr: number, methodPtr: number): number;
   statsCalendarPeriod(yPtr: number, n: number, hintsPtr: number, nHints: number): number;
+  forecastFitted(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
+    levelsPtr: number, nLevels: number, outPtr: number, methodPtr: number, fittedPtr: number): number;
+}
+
+// NaN is the core's mark for "no prediction here"; JSON has null for it
+function orNull(view: Float64Array): (number | null)[] {
+  return Array.from(view, (v) => (Number.isFinite(v) ? v : null));
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -107,6 +124,9 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     const outPtr = ex.alloc(outLen * 8);
     const methodPtr = ex.alloc(METHOD_SLOTS * 4);
     const hintsPtr = hints.length > 0 ? ex.alloc(hints.length * 8) : 0;
+    const wantFitted = options.fitted === true;
+    const fittedLen = wantFitted ? n * (1 + 2 * levels.length) : 0;
+    const fittedPtr = wantFitted ? ex.alloc(fittedLen * 8) : 0;
     // views are made after the last alloc: a memory.grow detaches earlier views
     const y = new Float64Array(ex.memory.buffer, yPtr, n);
     for (let i = 0; i < n; i++) {
@@ -118,7 +138,9 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
       new Float64Array(ex.memory.buffer, hintsPtr, hints.length).set(hints);
       m = ex.statsCalendarPeriod(yPtr, n, hintsPtr, hints.length);
     }
-    const status = ex.forecast(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr);
+    const status = wantFitted
+      ? ex.forecastFitted(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr, fittedPtr)
+      : ex.forecast(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr);
     if (status !== STATUS.OK) throw new CoreError(status, STATUS_TEXT[status] ?? `core status ${status}`);
 
     const out = new Float64Array(ex.memory.buffer, outPtr, outLen);
@@ -138,6 +160,19 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
           upper: Array.from(out.subarray((2 + 2 * k) * horizon, (3 + 2 * k) * horizon)),
         };
       });
+    }
+    if (wantFitted) {
+      const fv = new Float64Array(ex.memory.buffer, fittedPtr, fittedLen);
+      result.fitted = orNull(fv.subarray(0, n));
+      if (levels.length > 0) {
+        result.fitted_intervals = {};
+        levels.forEach((lv, k) => {
+          result.fitted_intervals![String(lv)] = {
+            lower: orNull(fv.subarray((1 + 2 * k) * n, (2 + 2 * k) * n)),
+            upper: orNull(fv.subarray((2 + 2 * k) * n, (3 + 2 * k) * n)),
+          };
+        });
+      }
     }
     return result;
   }

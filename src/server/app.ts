@@ -25,6 +25,8 @@ import { unrouted } from './middleware/unrouted.js';
 import { validateForecast } from './middleware/validate-forecast.js';
 import { validateCrossValidation } from './middleware/validate-cross-validation.js';
 import { crossValidationRoute } from './routes/cross-validation.js';
+import { validateAnomalies } from './middleware/validate-anomalies.js';
+import { anomaliesRoute } from './routes/anomalies.js';
 import { validateTunedModel } from './middleware/validate-tuned-model.js';
 import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
 import { createTuningService, type TuningService } from '../tuning/service.js';
@@ -101,6 +103,9 @@ export function createApp(deps: AppDeps): TempoApp {
   router.post('/:model/v1/cross-validation',
     ...computeChain(chain, forecastBody, validateCrossValidation(config.bounds)),
     crossValidationRoute(pool, metrics));
+  router.post('/:model/v1/anomalies',
+    ...computeChain(chain, forecastBody, validateAnomalies(config.bounds)),
+    anomaliesRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
   const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)) });

@@ -16,6 +16,12 @@ function hasNonFinite(value: unknown, depth: number): boolean {
   return Object.values(value).some((v) => hasNonFinite(v, depth + 1));
 }
 
+function hasNonFiniteNumber(value: unknown, depth: number): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  return Object.values(value).some((v) => hasNonFiniteNumber(v, depth + 1));
+}
+
 function unorderedLevel(f: Forecastish): string | null {
   if (!Array.isArray(f.forecast) || f.intervals === undefined || f.intervals === null) return null;
   for (const [level, band] of Object.entries(f.intervals)) {
@@ -44,8 +50,11 @@ export function resultProblem(body: unknown): ResultProblem | null {
   };
   collect(body, 0);
   for (const p of parts) {
-    const numbers = [p.forecast, p.intervals, (p as Record<string, unknown>).fitted];
+    const numbers = [p.forecast, p.intervals];
     if (numbers.some((n) => n !== undefined && hasNonFinite(n, 0))) return { kind: 'non-finite' };
+    // in-sample answers say null where the model has no prediction; every number given must be finite
+    const own = p as Record<string, unknown>;
+    if ([own.fitted, own.fitted_intervals].some((n) => n !== undefined && hasNonFiniteNumber(n, 0))) return { kind: 'non-finite' };
     const level = unorderedLevel(p);
     if (level !== null) return { kind: 'unordered', level };
   }

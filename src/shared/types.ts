@@ -10,11 +10,15 @@ export interface ForecastRequestBody {
   timestamps?: string[];
   /** the grid step: an ISO 8601 duration or an alias */
   freq?: string;
+  fitted?: boolean;
 }
 
 export interface ForecastResponseBody {
   forecast: number[];
   intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  /** one per series value: the one-step-ahead in-sample prediction, null where the model has none */
+  fitted?: Array<number | null>;
+  fitted_intervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
   model?: string;
   method?: { components: string[]; season_length: number };
   /** the forecast's future dates, when the request sent timestamps */

@@ -10,6 +10,7 @@ import { loadSamples } from './samples.js';
 import { forgetKey, readKey, saveKey } from './session-key.js';
 import { showTunedModels } from './tuned-models.js';
 import { setupBacktest } from './backtest.js';
+import { setupAnomalies } from './anomalies.js';
 
 const signinForm = byId<HTMLFormElement>('signin-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -87,6 +88,7 @@ const playground = setupPlayground({
 });
 
 setupBacktest({ key: readKey, request: () => playground.request() });
+setupAnomalies({ key: readKey, request: () => playground.request() });
 
 async function signIn(key: string): Promise<void> {
   signinButton.disabled = true;

@@ -6,6 +6,7 @@ const gappy = seasonal.map((v, t) => (t % 17 === 5 ? null : v));
 /** Cases as [series, horizon, options] for core.forecast. */
 export const RUNTIME_CASES = [
   { series: gappy, horizon: 12, options: { seasonLength: 12, level: [80, 95] } },
+  { series: gappy, horizon: 3, options: { seasonLength: 12, level: [99], fitted: true } },
   { series: seasonal, horizon: 24, options: {} },
   { series: seasonal, horizon: 6, options: { seasonLength: 12, config: { model: 'ets' } } },
   { series: seasonal, horizon: 6, options: { seasonLength: 12, config: { model: 'arima' } } },

@@ -1,7 +1,7 @@
 // Entry point of the ARIMA family used by the dispatcher and the ensemble.
 // Automatic ARIMA after Hyndman & Khandakar (2008): D by seasonal strength, d by KPSS, orders
 // by a stepwise AICc search, coefficients by conditional sum of squares (see README.md here).
-import { ModelForecast, failed } from "../result";
+import { ModelForecast, failed, withFitted, noFit } from "../result";
 import { CODE_ARIMA_BASE } from "../codes";
 import { isConstant } from "../../numerics/checks";
 import { chooseDifferencing } from "./differencing";
@@ -22,6 +22,20 @@ function constantForecast(v: f64, h: i32): ModelForecast {
   return new ModelForecast(mean, new Float64Array(h), CODE_ARIMA_BASE);
 }
 
+/**
+ * One-step in-sample predictions in levels: the innovation of the differenced series is that of
+ * the levels, so ŷ_t = y_t − e_t. The residuals `e` belong to the last e.length values of `y`
+ * (scaled by `scale`); the first `skip` of them lean on pre-sample zeros and are left NaN, as are
+ * the values the differencing consumed.
+ */
+function arimaFitted(y: Float64Array, e: Float64Array, skip: i32, scale: f64): Float64Array {
+  const n = y.length;
+  const out = noFit(n);
+  const off = n - e.length;
+  for (let t = skip; t < e.length; t++) out[off + t] = y[off + t] - e[t] * scale;
+  return out;
+}
+
 /** Automatic (seasonal) ARIMA chosen by AICc with a stepwise search; ok = false when the series is too short. */
 export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const n = y.length;
@@ -29,7 +43,11 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   let scale = 0.0;
   for (let i = 0; i < n; i++) { const v = Math.abs(y[i]); if (v > scale) scale = v; }
   if (!isFinite(scale)) return failed(h);
-  if (isConstant(y, 1e-13 * scale)) return constantForecast(y[n - 1], h);
+  if (isConstant(y, 1e-13 * scale)) {
+    const flat = new Float64Array(n);
+    for (let t = 0; t < n; t++) flat[t] = y[n - 1];
+    return withFitted(constantForecast(y[n - 1], h), flat);
+  }
   // scaling (not centring: a zero-mean ARMA must keep its meaning) keeps 1e-9 and 1e12 alike
   const z = new Float64Array(n);
   for (let i = 0; i < n; i++) z[i] = y[i] / scale;
@@ -63,5 +81,6 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
     sd[i] *= scale;
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return failed(h);
   }
-  return new ModelForecast(mean, sd, spec.code());
+  const skip = burnIn > spec.arDegree ? burnIn : spec.arDegree;
+  return withFitted(new ModelForecast(mean, sd, spec.code()), arimaFitted(y, prob.e, skip, scale));
 }

@@ -1,5 +1,5 @@
 // Drift: the line through the first and last observations, extended.
-import { ModelForecast } from "../result";
+import { ModelForecast, withFitted, noFit } from "../result";
 import { CODE_DRIFT } from "../codes";
 
 /**
@@ -21,5 +21,7 @@ export function drift(y: Float64Array, h: i32): ModelForecast {
     mean[i] = y[n - 1] + slope * k;
     sd[i] = sigma * Math.sqrt(k * (1.0 + k / T));
   }
-  return new ModelForecast(mean, sd, CODE_DRIFT);
+  const fitted = noFit(n);
+  for (let t = 1; t < n; t++) fitted[t] = y[t - 1] + slope;
+  return withFitted(new ModelForecast(mean, sd, CODE_DRIFT), fitted);
 }

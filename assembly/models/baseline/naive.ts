@@ -1,5 +1,5 @@
 // Naive: every future value is the last observation; the random-walk error variance grows with h.
-import { ModelForecast } from "../result";
+import { ModelForecast, withFitted, noFit } from "../result";
 import { CODE_NAIVE } from "../codes";
 
 /** Naive forecast of `y` for `h` steps with random-walk standard deviations sqrt(h)·σ. */
@@ -12,5 +12,8 @@ export function naive(y: Float64Array, h: i32): ModelForecast {
   const mean = new Float64Array(h);
   const sd = new Float64Array(h);
   for (let i = 0; i < h; i++) { mean[i] = last; sd[i] = sigma * Math.sqrt(<f64>(i + 1)); }
-  return new ModelForecast(mean, sd, CODE_NAIVE);
+  // one step ahead, naive predicts the previous value; the first has none
+  const fitted = noFit(n);
+  for (let t = 1; t < n; t++) fitted[t] = y[t - 1];
+  return withFitted(new ModelForecast(mean, sd, CODE_NAIVE), fitted);
 }

@@ -1,5 +1,5 @@
 // Naive2, the M4 benchmark every OWA is measured against.
-import { ModelForecast } from "../result";
+import { ModelForecast, withFitted } from "../result";
 import { CODE_NAIVE2 } from "../codes";
 import { naive } from "./naive";
 import { seasonalAdjust } from "../../stats/adjust";
@@ -16,5 +16,6 @@ export function naive2(y: Float64Array, m: i32, h: i32): ModelForecast {
   const fc = naive(adj.adjusted, h);
   adj.restore(fc.mean, n);
   adj.restoreSd(fc.sd, n);
-  return new ModelForecast(fc.mean, fc.sd, CODE_NAIVE2);
+  const fitted = adj.restoreInSample(fc.fitted!);
+  return withFitted(new ModelForecast(fc.mean, fc.sd, CODE_NAIVE2), fitted);
 }

@@ -1,5 +1,5 @@
 // Seasonal naive: each future value repeats the observation one season earlier.
-import { ModelForecast } from "../result";
+import { ModelForecast, withFitted, noFit } from "../result";
 import { CODE_SNAIVE } from "../codes";
 
 /**
@@ -26,5 +26,8 @@ export function seasonalNaive(y: Float64Array, m: i32, h: i32): ModelForecast {
     mean[i] = y[n - m + (i % m)];
     sd[i] = sigma * Math.sqrt(<f64>(i / m + 1));
   }
-  return new ModelForecast(mean, sd, CODE_SNAIVE);
+  // the first season has no value one season earlier to repeat
+  const fitted = noFit(n);
+  for (let t = m; t < n; t++) fitted[t] = y[t - m];
+  return withFitted(new ModelForecast(mean, sd, CODE_SNAIVE), fitted);
 }

@@ -17,16 +17,17 @@ export const FINAL_SEASONS: i32 = 4;
  * multiplicative season meets a non-positive level or season, or a fitted value is 0 under
  * multiplicative errors. When `final` is given
  * (length >= 4 + m) it receives level, slope, Σε², Σlog|ŷ| and the seasonal states in the order
- * the forecasts use them. When `resid` is given (length >= n) it receives every ε. Allocates nothing.
+ * the forecasts use them. When `resid` is given (length >= n) it receives every ε, and `mus`
+ * (length >= n) every one-step prediction ŷ. Allocates nothing.
  */
 export function etsPass(
   y: Float64Array, m: i32, error: i32, trend: i32, season: i32,
   alpha: f64, beta: f64, gamma: f64, phi: f64, l0: f64, b0: f64,
   seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
-  resid: Float64Array | null = null,
+  resid: Float64Array | null = null, mus: Float64Array | null = null,
 ): f64 {
   return etsPassAt(y.dataStart, y.length, m, error, trend, season, alpha, beta, gamma, phi, l0, b0,
-    seasons, work, floor, final, resid);
+    seasons, work, floor, final, resid, mus);
 }
 
 /** `etsPass` over the n f64 values at address `yp` (a caller's buffer, read in place). */
@@ -34,7 +35,7 @@ export function etsPassAt(
   yp: usize, n: i32, m: i32, error: i32, trend: i32, season: i32,
   alpha: f64, beta: f64, gamma: f64, phi: f64, l0: f64, b0: f64,
   seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
-  resid: Float64Array | null = null,
+  resid: Float64Array | null = null, mus: Float64Array | null = null,
 ): f64 {
   const hasTrend = trend != TREND_N;
   const hasSeason = season != SEASON_N && m > 1;
@@ -68,6 +69,7 @@ export function etsPassAt(
       q = yt - s;
     }
     const r = yt - mu;
+    if (mus !== null) unchecked(mus[t] = mu);
     if (multError) {
       // the book's likelihood uses |ŷ|: a negative fit is legal, only a vanishing one is not
       const am = Math.abs(mu);

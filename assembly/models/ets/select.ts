@@ -1,8 +1,9 @@
 // Automatic form choice: fit every admissible form and keep the one with the smallest AICc.
-import { ModelForecast, failed } from "../result";
+import { ModelForecast, failed, withFitted } from "../result";
 import { ERROR_A, ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, formAllowed, allPositive } from "./form";
 import { EtsFit, fitForm } from "./fit";
 import { etsForecast } from "./forecast";
+import { etsFitted } from "./fitted";
 import { scaleSeries, Scaled } from "./scale";
 
 /**
@@ -60,7 +61,7 @@ export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, 
     let best = 0;
     for (let i = 1; i < fits.length; i++) if (scores[i] < scores[best]) best = i;
     const fc = etsForecast(fits[best], n, h, s.scale);
-    if (finiteForecast(fc)) return fc;
+    if (finiteForecast(fc)) return withFitted(fc, etsFitted(fits[best], s.y, s.scale, series.length));
     fits.splice(best, 1);
     scores.splice(best, 1);
   }
@@ -68,7 +69,7 @@ export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, 
     const fit = fitForm(s.y, 1, ERROR_A, TREND_N, SEASON_N);
     if (fit !== null) {
       const fc = etsForecast(fit, n, h, s.scale);
-      if (finiteForecast(fc)) return fc;
+      if (finiteForecast(fc)) return withFitted(fc, etsFitted(fit, s.y, s.scale, series.length));
     }
   }
   return failed(h);

@@ -3,7 +3,8 @@
 import { ModelForecast } from "../result";
 import { CODE_ADIDA } from "../codes";
 import { adi } from "./classify";
-import { ses, aggregate } from "./smoothing";
+import { ses, aggregate, disaggregate } from "./smoothing";
+import { withFitted } from "../result";
 import { flatForecast } from "./flat";
 
 /** The largest bucket length that still leaves at least three buckets of `n` periods (≥ 1). */
@@ -24,5 +25,6 @@ export function adidaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   if (k > cap) k = cap;
   if (k < 1) k = 1;
   const fit = ses(aggregate(y, k));
-  return flatForecast(fit.level / <f64>k, Math.sqrt(fit.mse / <f64>k), h, CODE_ADIDA);
+  return withFitted(flatForecast(fit.level / <f64>k, Math.sqrt(fit.mse / <f64>k), h, CODE_ADIDA),
+    disaggregate(fit.fitted, k, y.length));
 }

@@ -4,7 +4,8 @@
 import { ModelForecast } from "../result";
 import { CODE_IMAPA } from "../codes";
 import { adi, sbcClass, SBC_SMOOTH } from "./classify";
-import { ses, sba, aggregate, FlatFit } from "./smoothing";
+import { ses, sba, aggregate, disaggregate, FlatFit } from "./smoothing";
+import { withFitted } from "../result";
 import { maxLevel } from "./adida";
 import { flatForecast } from "./flat";
 
@@ -19,12 +20,19 @@ export function imapaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   if (top < 2) top = 2;
   const cap = maxLevel(y.length);
   if (top > cap) top = cap;
+  const n = y.length;
   let rate = 0.0, sd = 0.0;
+  // in-sample: the mean over the levels that have a prediction for the period
+  const sum = new Float64Array(n), cnt = new Float64Array(n);
   for (let k = 1; k <= top; k++) {
     const x = aggregate(y, k);
     const fit: FlatFit = sbcClass(x) == SBC_SMOOTH ? ses(x) : sba(x);
     rate += fit.level / <f64>k;
     sd += Math.sqrt(fit.mse / <f64>k);
+    const per = disaggregate(fit.fitted, k, n);
+    for (let t = 0; t < n; t++) if (isFinite(per[t])) { sum[t] += per[t]; cnt[t] += 1.0; }
   }
-  return flatForecast(rate / <f64>top, sd / <f64>top, h, CODE_IMAPA);
+  const fitted = new Float64Array(n);
+  for (let t = 0; t < n; t++) fitted[t] = cnt[t] > 0.0 ? sum[t] / cnt[t] : NaN;
+  return withFitted(flatForecast(rate / <f64>top, sd / <f64>top, h, CODE_IMAPA), fitted);
 }

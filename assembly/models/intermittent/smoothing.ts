@@ -1,9 +1,13 @@
 // Flat-forecast smoothers the intermittent members share: SES and Croston's method, each with its
 // smoothing constant chosen on a small grid by in-sample one-step mean squared error.
 
-/** A flat forecast per period, and the in-sample one-step mean squared error that chose it. */
+/**
+ * A flat forecast per period, the in-sample one-step mean squared error that chose it, and (for
+ * the chosen constant) the one-step predictions of every value (NaN before the first one).
+ */
 export class FlatFit {
-  constructor(public level: f64, public mse: f64) {}
+  fitted: Float64Array = new Float64Array(0);
+  constructor(public level: f64, public mse: f64, public alpha: f64 = 0.0) {}
 }
 
 const GRID: StaticArray<f64> = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
@@ -11,9 +15,11 @@ const GRID: StaticArray<f64> = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
 // chase the last single demand
 const CROSTON_GRID: StaticArray<f64> = [0.05, 0.1, 0.15, 0.2, 0.3];
 
-function sesPass(x: Float64Array, alpha: f64, fit: FlatFit): void {
+function sesPass(x: Float64Array, alpha: f64, fit: FlatFit, mus: Float64Array | null = null): void {
   let level = x[0], ss = 0.0;
+  if (mus !== null) mus[0] = NaN;
   for (let t = 1; t < x.length; t++) {
+    if (mus !== null) mus[t] = level;
     const e = x[t] - level;
     ss += e * e;
     level += alpha * e;
@@ -28,19 +34,23 @@ export function ses(x: Float64Array): FlatFit {
   const trial = new FlatFit(0.0, 0.0);
   for (let i = 0; i < GRID.length; i++) {
     sesPass(x, GRID[i], trial);
-    if (trial.mse < best.mse) { best.level = trial.level; best.mse = trial.mse; }
+    if (trial.mse < best.mse) { best.level = trial.level; best.mse = trial.mse; best.alpha = GRID[i]; }
   }
+  best.fitted = new Float64Array(x.length);
+  sesPass(x, best.alpha > 0.0 ? best.alpha : GRID[0], trial, best.fitted);
   return best;
 }
 
-function crostonPass(x: Float64Array, alpha: f64, bias: f64, fit: FlatFit): void {
+function crostonPass(x: Float64Array, alpha: f64, bias: f64, fit: FlatFit, mus: Float64Array | null = null): void {
   // started at the first demand size and the first interval (counted from the start)
   let first = -1;
   for (let t = 0; t < x.length; t++) if (x[t] != 0.0) { first = t; break; }
+  if (mus !== null) for (let t = 0; t < x.length; t++) mus[t] = first < 0 ? 0.0 : (t <= first ? NaN : 0.0);
   if (first < 0) { fit.level = 0.0; fit.mse = 0.0; return; }
   let z = x[first], p = <f64>(first + 1), q = 1.0, ss = 0.0, k = 0;
   for (let t = first + 1; t < x.length; t++) {
     const f = bias * z / p;
+    if (mus !== null) mus[t] = f;
     const e = x[t] - f;
     ss += e * e; k++;
     if (x[t] != 0.0) {
@@ -66,8 +76,11 @@ export function sba(x: Float64Array): FlatFit {
   for (let i = 0; i < CROSTON_GRID.length; i++) {
     const a = CROSTON_GRID[i];
     crostonPass(x, a, 1.0 - 0.5 * a, trial);
-    if (trial.mse < best.mse) { best.level = trial.level; best.mse = trial.mse; }
+    if (trial.mse < best.mse) { best.level = trial.level; best.mse = trial.mse; best.alpha = a; }
   }
+  const a = best.alpha > 0.0 ? best.alpha : CROSTON_GRID[0];
+  best.fitted = new Float64Array(x.length);
+  crostonPass(x, a, 1.0 - 0.5 * a, trial, best.fitted);
   return best;
 }
 
@@ -84,5 +97,17 @@ export function aggregate(y: Float64Array, k: i32): Float64Array {
     for (let j = 0; j < k; j++) s += y[start + i * k + j];
     out[i] = s;
   }
+  return out;
+}
+
+/**
+ * Per-period one-step predictions of a series of `n` periods from those of its end-aligned
+ * buckets of `k` (see `aggregate`): each period gets 1/k of its bucket's prediction, and the
+ * oldest n mod k periods, which no bucket holds, get NaN.
+ */
+export function disaggregate(bucketFitted: Float64Array, k: i32, n: i32): Float64Array {
+  const out = new Float64Array(n);
+  const start = n - bucketFitted.length * k;
+  for (let t = 0; t < n; t++) out[t] = t < start ? NaN : bucketFitted[(t - start) / k] / <f64>k;
   return out;
 }

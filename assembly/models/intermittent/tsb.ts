@@ -1,6 +1,6 @@
 // TSB (Teunter-Syntetos-Babai): smooths the probability of demand every period, so the forecast
 // decays during long runs of zeros (obsolescence), unlike Croston's which waits for the next demand.
-import { ModelForecast } from "../result";
+import { ModelForecast, withFitted, noFit } from "../result";
 import { CODE_TSB } from "../codes";
 import { flatForecast } from "./flat";
 
@@ -16,9 +16,9 @@ export function tsbModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const n = y.length;
   let first = -1, k = 0;
   for (let t = 0; t < n; t++) if (y[t] != 0.0) { if (first < 0) first = t; k++; }
-  if (first < 0) return flatForecast(0.0, 0.0, h, CODE_TSB);
+  if (first < 0) return withFitted(flatForecast(0.0, 0.0, h, CODE_TSB), new Float64Array(n));
   const p0 = <f64>k / <f64>n, z0 = y[first];
-  let bestMse = Infinity, bestRate = p0 * z0;
+  let bestMse = Infinity, bestRate = p0 * z0, bestA = ALPHAS[0], bestB = BETAS[0];
   for (let i = 0; i < ALPHAS.length; i++) {
     for (let j = 0; j < BETAS.length; j++) {
       const a = ALPHAS[i], b = BETAS[j];
@@ -29,8 +29,15 @@ export function tsbModel(y: Float64Array, m: i32, h: i32): ModelForecast {
         if (y[t] != 0.0) { p += b * (1.0 - p); z += a * (y[t] - z); } else p -= b * p;
       }
       const mse = ss / <f64>n;
-      if (mse < bestMse) { bestMse = mse; bestRate = p * z; }
+      if (mse < bestMse) { bestMse = mse; bestRate = p * z; bestA = a; bestB = b; }
     }
   }
-  return flatForecast(bestRate, Math.sqrt(bestMse), h, CODE_TSB);
+  // the chosen pass again, keeping each one-step prediction p·z
+  const fitted = noFit(n);
+  let p = p0, z = z0;
+  for (let t = 0; t < n; t++) {
+    fitted[t] = p * z;
+    if (y[t] != 0.0) { p += bestB * (1.0 - p); z += bestA * (y[t] - z); } else p -= bestB * p;
+  }
+  return withFitted(flatForecast(bestRate, Math.sqrt(bestMse), h, CODE_TSB), fitted);
 }

@@ -1,5 +1,5 @@
 // Entry points of the Theta family used by the dispatcher and the ensemble.
-import { ModelForecast, failed } from "../result";
+import { ModelForecast, failed, withFitted } from "../result";
 import { CODE_THETA, CODE_OTM, CODE_DOTM } from "../codes";
 import { seasonalAdjust } from "../../stats/adjust";
 import { ThetaFit, fitStandard, fitOptimised } from "./fit";
@@ -19,7 +19,9 @@ function runTheta(y: Float64Array, m: i32, h: i32, variant: i32, code: i32): Mod
   if (isConstant(y, 1e-12 * (Math.abs(y[0]) + 1.0))) {
     const mean = new Float64Array(h);
     for (let i = 0; i < h; i++) mean[i] = y[0];
-    return new ModelForecast(mean, new Float64Array(h), code);
+    const flat = new Float64Array(n);
+    for (let t = 0; t < n; t++) flat[t] = y[0];
+    return withFitted(new ModelForecast(mean, new Float64Array(h), code), flat);
   }
   const adj = seasonalAdjust(y, m);
   let fit: ThetaFit;
@@ -28,7 +30,7 @@ function runTheta(y: Float64Array, m: i32, h: i32, variant: i32, code: i32): Mod
   adj.restore(fit.mean, n);
   adj.restoreSd(fit.sd, n);
   if (!allFinite(fit.mean) || !allFinite(fit.sd)) return failed(h);
-  return new ModelForecast(fit.mean, fit.sd, code);
+  return withFitted(new ModelForecast(fit.mean, fit.sd, code), adj.restoreInSample(fit.fitted));
 }
 
 /** Standard Theta (STM) on the seasonally adjusted series when seasonal. */

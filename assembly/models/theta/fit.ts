@@ -20,6 +20,8 @@ export class ThetaFit {
     public sd: Float64Array,
     public alpha: f64,
     public theta: f64,
+    /** one-step in-sample predictions of the series the variant was fitted to */
+    public fitted: Float64Array,
   ) {}
 }
 
@@ -58,11 +60,14 @@ export function fitStandard(y: Float64Array, h: i32): ThetaFit {
   const best = nelderMead(f, x0, lo, hi, MAX_EVALS);
   const alpha = best.x[0];
   const st = new ThetaState();
-  thetaFilter(y, alpha, 1.0, f.level0(best.x[1], 1.0), false, ab[0], ab[1], st);
+  const mus = new Float64Array(n);
+  thetaFilter(y, alpha, 1.0, f.level0(best.x[1], 1.0), false, ab[0], ab[1], st, mus);
+  // the forecast adds half the slope as drift; the one-step predictions carry the same drift
+  for (let t = 0; t < n; t++) mus[t] += 0.5 * ab[1] * (1.0 - Math.pow(1.0 - alpha, <f64>t)) / alpha;
   const tail = (1.0 - Math.pow(1.0 - alpha, <f64>n)) / alpha;
   const mean = new Float64Array(h);
   for (let k = 0; k < h; k++) mean[k] = st.level + 0.5 * ab[1] * (<f64>k + tail);
-  return new ThetaFit(mean, sesSd(st.mse, alpha, h), alpha, 2.0);
+  return new ThetaFit(mean, sesSd(st.mse, alpha, h), alpha, 2.0, mus);
 }
 
 /**
@@ -80,7 +85,8 @@ export function fitOptimised(y: Float64Array, h: i32, dynamic: bool): ThetaFit {
   const best = nelderMead(f, x0, lo, hi, MAX_EVALS);
   const alpha = best.x[0], theta = best.x[2];
   const st = new ThetaState();
-  thetaFilter(y, alpha, theta, f.level0(best.x[1], theta), dynamic, ab[0], ab[1], st);
+  const mus = new Float64Array(n);
+  thetaFilter(y, alpha, theta, f.level0(best.x[1], theta), dynamic, ab[0], ab[1], st, mus);
   const mean = thetaPath(st, alpha, theta, n, h);
-  return new ThetaFit(mean, sesSd(st.mse, alpha, h), alpha, theta);
+  return new ThetaFit(mean, sesSd(st.mse, alpha, h), alpha, theta, mus);
 }

@@ -23,9 +23,11 @@ export class ThetaState {
  * Runs the recursion over `y` with smoothing `alpha` in (0, 1), `theta` >= 1 and initial level
  * `level0`; `dynamic` selects updated coefficients (DOTM) over the fixed `A`, `B` (OTM). Writes
  * the final states to `out` and returns the mean squared one-step error (+Infinity if it overflows).
+ * When `mus` is given (length >= n) it receives every one-step prediction mu_t.
  */
 export function thetaFilter(
   y: Float64Array, alpha: f64, theta: f64, level0: f64, dynamic: bool, A: f64, B: f64, out: ThetaState,
+  mus: Float64Array | null = null,
 ): f64 {
   const n = y.length;
   const w = 1.0 - 1.0 / theta;
@@ -41,6 +43,7 @@ export function thetaFilter(
     const yt = y[t - 1];
     const mu = level + w * (qPow * a + ((1.0 - qPow * q) / alpha) * b);
     const e = yt - mu;
+    if (mus !== null) mus[t - 1] = mu;
     sse += e * e;
     level = alpha * yt + q * level;
     qPow *= q;

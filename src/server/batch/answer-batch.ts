@@ -104,7 +104,10 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     for (;;) {
       if (!cancelled && failed === null) {
         let ready = done.get(emitNext);
-        while (ready !== undefined && failed === null) {
+        // a caller that is not reading gets no more bytes queued on its socket (answers that are
+        // ready wait here, bounded by the window): the connection guard cuts a socket whose unread
+        // bytes pass TEMPO_MAX_UNREAD_BYTES, which several groups written at once could exceed
+        while (ready !== undefined && failed === null && !res.writableNeedDrain) {
           done.delete(emitNext);
           if ('failed' in ready) failed = ready;
           else {

@@ -8,7 +8,7 @@ import type { ForecastRequestBody } from '../../shared/types.js';
 import { ApiError } from '../errors.js';
 import { harmlessName } from '../echo.js';
 import { requestDates } from '../request-dates.js';
-import { FORECAST_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
+import { FORECAST_BODY_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
 const MAX_FIELD_ERRORS = 20;
@@ -38,6 +38,7 @@ function fieldRule(field: string, bounds: Bounds): string {
     case 'timestamps': return 'timestamps must be an array of RFC 3339 dates (2024-01-31) or date-times with an offset (2024-01-31T13:00:00Z), one per series value';
     case 'freq': return 'freq must be an ISO 8601 duration (P1M, PT1H, ...) or an alias (M, h, D, W, Q, Y)';
     case 'level': return `level must be an array of 1 to ${bounds.maxLevels} distinct numbers between 0 and 100 (exclusive), e.g. [80, 95]`;
+    case 'fitted': return 'fitted must be true or false';
     default: return `${field} is not a known field`;
   }
 }
@@ -52,12 +53,12 @@ function fieldError(e: ErrorObject, body: unknown, bounds: Bounds): FieldError {
     if (!harmlessName(field)) {
       return {
         pointer: e.instancePath,
-        detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+        detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${FORECAST_BODY_FIELDS.join(', ')})`,
       };
     }
     return {
       pointer: `${e.instancePath}/${field}`,
-      detail: `unknown field "${field}": remove it (allowed: ${FORECAST_FIELDS.join(', ')})`,
+      detail: `unknown field "${field}": remove it (allowed: ${FORECAST_BODY_FIELDS.join(', ')})`,
     };
   }
   if (e.instancePath === '') {

@@ -7,6 +7,8 @@ import { crossValidationRequestSchema } from '../schemas/cross-validation-reques
 import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { forecastRequestSchema } from '../schemas/forecast-request.js';
 import { batchRequestSchema, batchResponseSchema } from '../schemas/batch.js';
+import { anomaliesRequestSchema } from '../schemas/anomalies-request.js';
+import { anomaliesResponseSchema } from '../schemas/anomalies-response.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
 import { tunedModelResponseSchema } from '../schemas/tuned-model-response.js';
 import {
@@ -113,6 +115,19 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
           },
         },
       },
+      '/{model}/v1/anomalies': {
+        post: {
+          summary: 'Flag the values outside their one-step-ahead interval', operationId: 'anomalies',
+          description: 'Fits the model on the whole series and lists the values outside the one-step-ahead interval at `level` (default 99). Counts as one request and holds the running lock like a forecast.',
+          parameters: [modelParam],
+          requestBody: { required: true, content: json('AnomaliesRequest') },
+          responses: {
+            200: { description: 'the anomalies', content: json('AnomaliesResponse') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
+              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+          },
+        },
+      },
       '/{model}/v1/validate': {
         get: {
           summary: 'Check a key against a model', operationId: 'validate', parameters: [modelParam],
@@ -177,6 +192,8 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
         ForecastResponse: forecastResponseSchema,
         CrossValidationRequest: crossValidationRequestSchema(bounds),
         CrossValidationResponse: crossValidationResponseSchema,
+        AnomaliesRequest: anomaliesRequestSchema(bounds),
+        AnomaliesResponse: anomaliesResponseSchema,
         TunedModelRequest: tunedModelRequestSchema(bounds, tuning),
         TunedModel: tunedModelResponseSchema,
         Problem: problemSchema,

@@ -57,11 +57,14 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
         ...seasonOptions(dates, body.season_length ?? (model.config as CoreConfig).season_length),
         level: body.level,
         config: model.config as CoreConfig,
+        ...(body.fitted === true ? { fitted: true } : {}),
       });
       stop({ outcome: 'ok' });
       const response: ForecastResponseBody = {
         forecast: result.forecast,
         ...(result.intervals ? { intervals: result.intervals } : {}),
+        ...(result.fitted ? { fitted: result.fitted } : {}),
+        ...(result.fitted_intervals ? { fitted_intervals: result.fitted_intervals } : {}),
         model: model.name,
         method: result.method,
         ...(dates.timestamps ? { timestamps: dates.timestamps } : {}),

@@ -9,10 +9,12 @@ export const CROSS_VALIDATION_FIELDS = [...FORECAST_FIELDS, 'windows', 'step'] a
 /** The cross-validation request schema for these bounds: a forecast body plus `windows` and `step`. */
 export function crossValidationRequestSchema(bounds: Bounds) {
   const forecast = forecastRequestSchema(bounds);
+  // `fitted` belongs to the forecast call alone
+  const { fitted: _fitted, ...shared } = forecast.properties;
   return {
     ...forecast,
     properties: {
-      ...forecast.properties,
+      ...shared,
       windows: { type: 'integer', minimum: 1, maximum: MAX_WINDOWS },
       step: { type: 'integer', minimum: 1, maximum: bounds.maxSeriesLength },
     },

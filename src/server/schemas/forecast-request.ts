@@ -3,6 +3,8 @@ import type { Bounds } from '../../config/config.js';
 
 /** Fields a forecast body may carry, in the order error messages list them. */
 export const FORECAST_FIELDS = ['series', 'horizon', 'season_length', 'level', 'timestamps', 'freq'] as const;
+/** Fields only the forecast body takes (cross-validation has no in-sample answer to add). */
+export const FORECAST_BODY_FIELDS = [...FORECAST_FIELDS, 'fitted'] as const;
 
 /** The forecast request schema for these bounds (ajv, draft-07 keywords). */
 export function forecastRequestSchema(bounds: Bounds) {
@@ -31,6 +33,7 @@ export function forecastRequestSchema(bounds: Bounds) {
       // the shapes only: calendar checks (order, grid, offsets) are src/dates' job
       timestamps: { type: 'array', maxItems: bounds.maxSeriesLength, items: { type: 'string', maxLength: 40 } },
       freq: { type: 'string', minLength: 1, maxLength: 32 },
+      fitted: { type: 'boolean', description: 'true adds `fitted` (one-step-ahead in-sample predictions) and, with `level`, `fitted_intervals`' },
     },
   } as const;
 }

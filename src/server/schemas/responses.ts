@@ -19,6 +19,19 @@ export const forecastResponseSchema = {
         properties: { lower: numbers, upper: numbers },
       },
     },
+    fitted: {
+      type: 'array', items: { type: ['number', 'null'] },
+      description: 'present when `fitted` was true: one per series value, the one-step-ahead in-sample prediction; null where the model has none (its first values, leading gaps)',
+    },
+    fitted_intervals: {
+      type: 'object',
+      description: 'present when `fitted` was true and `level` sent: the predictions\' intervals keyed by level (prediction ± z·one-step sd), null where `fitted` is null',
+      additionalProperties: {
+        type: 'object',
+        required: ['lower', 'upper'],
+        properties: { lower: { type: 'array', items: { type: ['number', 'null'] } }, upper: { type: 'array', items: { type: ['number', 'null'] } } },
+      },
+    },
     model: { type: 'string', description: 'the model that answered' },
     method: {
       type: 'object',

@@ -1,0 +1,46 @@
+// The anomalies call's public shapes and their mapping to and from the API's snake_case bodies.
+import type { AnomaliesRequestBody, AnomaliesResponseBody } from '../shared/anomaly-types.js';
+import type { RateLimitState } from './rate-limit.js';
+
+export interface AnomaliesParams {
+  /** Observations in time order; `null` (or NaN) marks a missing value, which is never an anomaly. */
+  series: ReadonlyArray<number | null>;
+  /** The seasonal period when known. */
+  seasonLength?: number;
+  /** Coverage in percent of the one-step-ahead interval; the server's default is 99. */
+  level?: number;
+}
+
+export interface Anomaly {
+  /** Position in `series`. */
+  index: number;
+  value: number;
+  /** The one-step-ahead in-sample prediction. */
+  expected: number;
+  lower: number;
+  upper: number;
+}
+
+export interface AnomaliesResult {
+  anomalies: Anomaly[];
+  /** The coverage the server used. */
+  level: number;
+  model?: string;
+  requestId: string | undefined;
+  rateLimit: RateLimitState | undefined;
+}
+
+/** The request body for anomalies params; optional fields are left out rather than sent as null. */
+export function anomaliesBody(p: AnomaliesParams, series: Array<number | null>): AnomaliesRequestBody {
+  const body: AnomaliesRequestBody = { series };
+  if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
+  if (p.level !== undefined) body.level = p.level;
+  return body;
+}
+
+/** An anomalies response body as an AnomaliesResult. */
+export function anomaliesResult(b: AnomaliesResponseBody, requestId: string | undefined, rateLimit: RateLimitState | undefined): AnomaliesResult {
+  const out: AnomaliesResult = { anomalies: b.anomalies, level: b.level, requestId, rateLimit };
+  if (b.model !== undefined) out.model = b.model;
+  return out;
+}
