@@ -6,7 +6,7 @@
 // the base stays. Each (config, series, window) is scored once and reused by every later round.
 import type { CoreConfig } from '../core/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
-import { packSeries, type ManyInput, type ManyScores } from '../backtest/many.js';
+import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
 
 /** Tuning's knobs; the defaults suit a 2-core machine and a few thousand series. */
 export interface TuneOptions {
@@ -31,7 +31,7 @@ export interface TuneOptions {
 }
 
 export const DEFAULT_TUNE_OPTIONS: TuneOptions = {
-  windows: 2, chunkSize: 4, sampleSize: 100, finalists: 3, finalSample: 300, holdoutSample: 500, margin: 0.02, chunkMs: 40, parallel: 1,
+  windows: 2, chunkSize: 4, sampleSize: 100, finalists: 3, finalSample: 200, holdoutSample: 400, margin: 0.02, chunkMs: 40, parallel: 1,
 };
 
 export interface TuneInput {
@@ -80,6 +80,18 @@ function sampleOrder(items: number[]): number[] {
   return out;
 }
 
+// the listed series without their last `drop` values, packed straight into one buffer (no per-series copies)
+function packPrefixes(series: ReadonlyArray<ArrayLike<number | null>>, indices: number[], drop: number): PackedSeries {
+  const offsets = [0];
+  for (const i of indices) offsets.push(offsets[offsets.length - 1] + series[i].length - drop);
+  const values = new Float64Array(offsets[offsets.length - 1]);
+  indices.forEach((i, k) => {
+    const s = series[i];
+    for (let j = 0, at = offsets[k]; j < s.length - drop; j++) values[at + j] = s[j] ?? NaN;
+  });
+  return { values, offsets };
+}
+
 /** Chooses the config; `progress` is told the share of work done (0..1) as units finish. Rejects only when scoring fails. */
 export async function tune(input: TuneInput, score: ScoreChunk, progress: (done: number) => void | Promise<void>,
   given: Partial<TuneOptions> = DEFAULT_TUNE_OPTIONS): Promise<TuneResult> {
@@ -122,10 +134,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
           : options.chunkSize;
         const part = todo.slice(at, at + size);
         at += part.length;
-        const packed = packSeries(part.map((i) => {
-          const s = input.series[i];
-          return Array.prototype.slice.call(s, 0, s.length - cut * horizon) as Array<number | null>;
-        }));
+        const packed = packPrefixes(input.series, part, cut * horizon);
         const t0 = Date.now();
         const r = await score({ ...packed, horizon, windows: 1, config: candidates[c] });
         // the slowest recent unit decides the next size: it is what a queued forecast would wait behind
