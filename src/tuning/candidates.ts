@@ -1,5 +1,5 @@
 // The configurations tuning chooses among: what the stored model config offers (members,
-// combination rule, season handling, a single model), a dozen that differ in kind rather than
+// combination rule, season handling, a single model), sixteen that differ in kind rather than
 // every subset, so tuning 1,000 series stays within minutes.
 import type { CoreConfig } from '../core/index.js';
 
