@@ -29,8 +29,8 @@ function rng(seed: number): () => number {
 }
 
 // monthly series from the folder `npm run eval` reads by default
-const dataDir = parseEvalArgs([], join(import.meta.dirname, '..')).data;
-const rows = parseCsv(readFileSync(join(dataDir, 'Monthly.csv'), 'utf8'), 'Monthly.csv');
+const evalDir = parseEvalArgs([], join(import.meta.dirname, '..')).data;
+const rows = parseCsv(readFileSync(join(evalDir, 'Monthly.csv'), 'utf8'), 'Monthly.csv');
 const rand = rng(7);
 const series = Array.from({ length: N }, (_, i) => {
   const r = rows[i % rows.length];

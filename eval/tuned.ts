@@ -20,6 +20,7 @@ const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: 
 // the service's defaults unless asked otherwise, to try other settings before changing them
 const options = {
   ...DEFAULT_TUNE_OPTIONS,
+  parallel: 2,
   ...(args.windows ? { windows: Number(args.windows) } : {}),
   ...(args.finalists ? { finalists: Number(args.finalists) } : {}),
 };
@@ -39,7 +40,8 @@ function owaOf(core: Forecaster, rows: SeriesRow[], config: CoreConfig, told: bo
 }
 
 const core = await loadForecaster();
-const pool = createComputePool({ workers: 1, timeoutMs: 60_000 });
+// two workers, both tuning, as `tempo models tune` would use them on this machine
+const pool = createComputePool({ workers: 2, timeoutMs: 60_000 });
 const files = readdirSync(dir).filter((f) => f.endsWith('.csv') && (!args.file || f.includes(args.file))).sort();
 const lines = ['| file | series | tuning s | chosen | config | holdout MASE tuned / base | OWA tempo told | OWA tuned told | OWA tempo blind | OWA tuned blind |', '|---|---|---|---|---|---|---|---|---|---|'];
 for (const f of files) {

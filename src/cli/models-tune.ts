@@ -56,6 +56,8 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
     let shown = -1;
     const tuning = createTuningService({
       store, pool, logger: pino({ level: 'silent' }), heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)),
+      // no callers share this pool: every worker tunes
+      tune: { parallel: Math.max(1, config.workers) },
       // a line per tenth: readable on a terminal and in a log file alike
       onProgress: (_n, done) => {
         const step = Math.floor(done * 10);

@@ -93,7 +93,7 @@ export interface ComputePool {
   forecast(input: ForecastInput): Promise<ForecastResult>;
   /** Every window of a rolling-origin backtest as one task on one worker, with a time limit of one forecast per window; rejects as forecast does. */
   backtest(input: BacktestPoolInput): Promise<BacktestResult>;
-  /** Backtests a chunk of packed series under one config as one task (tuning's unit of work); the time limit is one forecast per window per series. */
+  /** Backtests a chunk of packed series under one config as one task (tuning's unit of work), transferring (detaching) `input.values`; the time limit is one forecast per window per series. */
   scoreMany(input: ManyInput): Promise<ManyScores>;
   /** Resolves once a worker has loaded the core (remembered after the first success). */
   ready(): Promise<void>;
@@ -188,9 +188,10 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   }
 
   async function scoreMany(input: ManyInput): Promise<ManyScores> {
-    const values = input.values.slice();
+    // tuning packs a fresh buffer per unit, so it is handed over rather than copied
+    const { values } = input;
     const limit = options.timeoutMs * input.windows * Math.max(1, input.offsets.length - 1);
-    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer, limit);
+    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer as ArrayBuffer, limit);
   }
 
   async function forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]> {

@@ -108,7 +108,8 @@ export function createApp(deps: AppDeps): TempoApp {
     anomaliesRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
-  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)) });
+  // the gate keeps one worker for callers; tuning may fill the rest
+  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)), tune: { parallel: Math.max(1, config.workers - 1) } });
   // not a model's route and not a forecast: no model check and no running lock, but the same
   // cheap refusals first (quota before the body, which may be up to TEMPO_TUNING_BODY_LIMIT_BYTES)
   router.post('/v1/models',

@@ -1,5 +1,5 @@
 // The configurations tuning chooses among: what the stored model config offers (members,
-// combination rule, season handling, a single model), a dozen that differ in kind rather than
+// combination rule, season handling, a single model), sixteen that differ in kind rather than
 // every subset, so tuning 1,000 series stays within minutes.
 import type { CoreConfig } from '../core/index.js';
 
@@ -12,6 +12,10 @@ export function candidateConfigs(base: CoreConfig): CoreConfig[] {
     { members: ['ets', 'damped', 'dotm'] },
     { members: ['ets', 'damped', 'dotm', 'theta'], combination: 'mean' },
     { members: ['ets', 'dotm', 'arima', 'theta', 'damped'] },
+    // the default set without its seasonal naive member, for data whose seasonality it misreads
+    { members: ['ets', 'damped', 'dotm', 'arima'] },
+    // the mean of exponential smoothing, damped trend and theta (the M4 'Comb'-style benchmark family)
+    { members: ['ets', 'damped', 'theta'], combination: 'mean' },
     // season handling: never seasonal (a detected period that does not hold costs more than it gives)
     { season_length: 1 },
     // one model alone
@@ -20,7 +24,10 @@ export function candidateConfigs(base: CoreConfig): CoreConfig[] {
     { model: 'dotm' },
     { model: 'theta' },
     { model: 'arima' },
+    { model: 'otm' },
     { model: 'naive2' },
+    // last season again: hard to beat on strongly seasonal data with little trend (hourly, daily)
+    { model: 'snaive' },
   ];
   const seen = new Set<string>();
   return out.filter((c) => {

@@ -34,7 +34,8 @@ export interface TuningServiceOptions {
   logger: Logger;
   /** How often a running tuning tells the store it is alive; well under the stale limit. */
   heartbeatMs: number;
-  tune?: TuneOptions;
+  /** Overrides of the tuning defaults (e.g. `parallel`, the units of work in flight at once). */
+  tune?: Partial<TuneOptions>;
   /** Told every progress step of every tuning (the CLI draws its bar from it). */
   onProgress?: (name: string, done: number) => void;
 }
@@ -70,7 +71,7 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
           lastWrite = Date.now();
           await o.store.setTuningProgress(job.name, done);
         },
-        o.tune ?? DEFAULT_TUNE_OPTIONS,
+        { ...DEFAULT_TUNE_OPTIONS, ...o.tune },
       );
       try {
         await o.store.finishTuning(job.name, { status: 'ready', config: result.config as Record<string, unknown>, report: result.report as unknown as Record<string, unknown> });

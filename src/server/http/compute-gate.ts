@@ -1,5 +1,7 @@
 // A host-side queue in front of the worker pool, so forecasts that have not started yet can be
 // told "503, retry elsewhere" when the server drains instead of holding shutdown past its grace.
+// Background work (tuning) waits in the same line but never holds more than all slots but one,
+// so callers' forecasts always have a worker and are never queued inside the pool behind it.
 import {
   ComputeOverloadedError, ComputeTimeoutError, type ComputePool, type ForecastInput,
 } from '../../compute/pool.js';
@@ -22,18 +24,38 @@ export interface GatedPool extends ComputePool {
   waiting(): number;
 }
 
-interface Waiter { start: () => void; refuse: (err: Error) => void }
+interface Waiter { start: () => void; refuse: (err: Error) => void; background: boolean }
 
-/** Wraps `pool` so at most `slots` forecasts run at once and up to `maxQueue` wait (each at most `waitMs`). */
+/**
+ * Wraps `pool` so at most `slots` tasks run at once and up to `maxQueue` forecasts wait (each at most
+ * `waitMs`); background units run on at most `slots − 1` of them (one when there is a single slot).
+ */
 export function gatePool(pool: ComputePool, slots: number, maxQueue: number, waitMs: number): GatedPool {
   let running = 0;
+  let background = 0;
   let draining = false;
+  const backgroundSlots = Math.max(1, slots - 1);
+  // one line in arrival order, so a background unit goes after the forecasts queued before it
   const queue: Waiter[] = [];
+  const forecastsWaiting = () => queue.reduce((k, w) => k + (w.background ? 0 : 1), 0);
 
-  function release(): void {
+  function release(wasBackground: boolean): void {
     running -= 1;
-    const next = queue.shift();
-    if (next) next.start();
+    if (wasBackground) background -= 1;
+    const i = queue.findIndex((w) => !w.background || background < backgroundSlots);
+    if (i >= 0) queue.splice(i, 1)[0].start();
+  }
+
+  // a background unit: no time limit and no drain refusal (its service stops it), never more than backgroundSlots
+  function acquireBackground(): Promise<void> {
+    if (running < slots && background < backgroundSlots && queue.length === 0) {
+      running += 1;
+      background += 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      queue.push({ start: () => { running += 1; background += 1; resolve(); }, refuse: () => {}, background: true });
+    });
   }
 
   function acquire(): Promise<void> {
@@ -42,7 +64,8 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
       running += 1;
       return Promise.resolve();
     }
-    if (queue.length >= maxQueue) return Promise.reject(new ComputeOverloadedError(queue.length));
+    const waiting = forecastsWaiting();
+    if (waiting >= maxQueue) return Promise.reject(new ComputeOverloadedError(waiting));
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         const i = queue.indexOf(waiter);
@@ -52,6 +75,7 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
       const waiter: Waiter = {
         start: () => { clearTimeout(timer); running += 1; resolve(); },
         refuse: (err) => { clearTimeout(timer); reject(err); },
+        background: false,
       };
       queue.push(waiter);
     });
@@ -63,7 +87,16 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
     try {
       return await work();
     } finally {
-      release();
+      release(false);
+    }
+  }
+
+  async function backgroundGated<T>(work: () => Promise<T>): Promise<T> {
+    await acquireBackground();
+    try {
+      return await work();
+    } finally {
+      release(true);
     }
   }
 
@@ -78,14 +111,15 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
     // not read); gating them here as well stalled a paused reader's batch, so they pass straight through
     forecastGroup: (input) => pool.forecastGroup(input),
     // background tuning is not a caller's request: it is stopped by its own service before the pool closes
-    scoreMany: (input) => pool.scoreMany(input),
+    scoreMany: (input) => backgroundGated(() => pool.scoreMany(input)),
     ready: () => pool.ready(),
-    inFlight: () => running + queue.length,
+    inFlight: () => running - background + forecastsWaiting(),
     close: () => pool.close(),
-    waiting: () => queue.length,
+    waiting: forecastsWaiting,
     drain() {
       draining = true;
-      for (const w of queue.splice(0)) w.refuse(new ComputeDrainingError());
+      for (const w of queue.filter((x) => !x.background)) w.refuse(new ComputeDrainingError());
+      queue.splice(0, queue.length, ...queue.filter((x) => x.background));
     },
   };
 }
