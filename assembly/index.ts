@@ -4,4 +4,5 @@ export { reset, alloc } from "./abi/memory";
 export { forecast } from "./abi/forecast";
 export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute, statsQnorm } from "./abi/stats_exports";
 export { ets_fit_form, ets_loglik } from "./abi/ets_exports";
+export { ets_loglik_lanes } from "./abi/ets_lanes_export";
 export { registryModels, registryModel, registryModelText, registryCodes, registryCode, registryCodeText } from "./abi/registry_exports";
