@@ -18,6 +18,15 @@ export function ets_loglik_lanes(
   if (season != SEASON_N && m < 2) return STATUS_BAD_ARGUMENT;
   const mm = season != SEASON_N ? m : 1;
   const work = new Float64Array(mm * LANE_GROUP);
-  etsLanesAdditiveAt(yPtr, n, mm, trend, season, parPtr, statesPtr, lanes, work.dataStart, outPtr);
+  // the kernel takes the seasons in the order they are used: s_{1−m} first
+  const stride = 2 + mm;
+  const states = new Float64Array(lanes * stride);
+  for (let k = 0; k < lanes; k++) {
+    const sp = statesPtr + (<usize>(k * stride) << 3);
+    states[k * stride] = load<f64>(sp);
+    states[k * stride + 1] = load<f64>(sp, 8);
+    for (let j = 0; j < mm; j++) states[k * stride + 2 + j] = season != SEASON_N ? load<f64>(sp + (<usize>(2 + mm - 1 - j) << 3)) : 0.0;
+  }
+  etsLanesAdditiveAt(yPtr, n, mm, trend, season, parPtr, states.dataStart, lanes, work.dataStart, 0.0, outPtr);
   return STATUS_OK;
 }

@@ -31,7 +31,7 @@ export const LANE_PARAMS: i32 = 4;
  */
 export function etsLanesAdditiveAt(
   yp: usize, n: i32, m: i32, trend: i32, season: i32,
-  parPtr: usize, statesPtr: usize, lanes: i32, work: usize, outPtr: usize,
+  parPtr: usize, statesPtr: usize, lanes: i32, work: usize, floor: f64, outPtr: usize,
 ): void {
   const hasTrend = trend != TREND_N;
   const hasSeason = season != SEASON_N && m > 1;
@@ -43,7 +43,7 @@ export function etsLanesAdditiveAt(
     for (let k = 0; k < LANE_GROUP; k++) {
       const sp = statesPtr + <usize>min(g + k, lanes - 1) * stride;
       for (let j = 0; j < mm; j++) {
-        const s = hasSeason ? load<f64>(sp + (<usize>(2 + mm - 1 - j) << 3)) : 0.0;
+        const s = hasSeason ? load<f64>(sp + (<usize>(2 + j) << 3)) : 0.0;
         store<f64>(work + ((<usize>(j * LANE_GROUP + k)) << 3), s);
       }
     }
@@ -81,17 +81,17 @@ export function etsLanesAdditiveAt(
       j++;
       if (j == mm) j = 0;
     }
-    const nf = <f64>n;
-    writeLane(outPtr, g, lanes, nf, f64x2.extract_lane(sseA, 0));
-    writeLane(outPtr, g + 1, lanes, nf, f64x2.extract_lane(sseA, 1));
-    writeLane(outPtr, g + 2, lanes, nf, f64x2.extract_lane(sseB, 0));
-    writeLane(outPtr, g + 3, lanes, nf, f64x2.extract_lane(sseB, 1));
+    const nf = <f64>n, fl = floor * nf;
+    writeLane(outPtr, g, lanes, nf, fl, f64x2.extract_lane(sseA, 0));
+    writeLane(outPtr, g + 1, lanes, nf, fl, f64x2.extract_lane(sseA, 1));
+    writeLane(outPtr, g + 2, lanes, nf, fl, f64x2.extract_lane(sseB, 0));
+    writeLane(outPtr, g + 3, lanes, nf, fl, f64x2.extract_lane(sseB, 1));
   }
 }
 
-@inline function writeLane(outPtr: usize, lane: i32, lanes: i32, n: f64, sse: f64): void {
+@inline function writeLane(outPtr: usize, lane: i32, lanes: i32, n: f64, fl: f64, sse: f64): void {
   if (lane >= lanes) return;
-  // as etsPassAt with floor 0 and additive errors: Σlog|ŷ| stays log(1) = 0
-  const lik = n * Math.log(sse > 0.0 ? sse : 0.0) + 2.0 * Math.log(1.0);
+  // as etsPassAt with additive errors: Σlog|ŷ| stays log(1) = 0
+  const lik = n * Math.log(sse > fl ? sse : fl) + 2.0 * Math.log(1.0);
   store<f64>(outPtr + (<usize>lane << 3), isNaN(lik) ? Infinity : lik);
 }
