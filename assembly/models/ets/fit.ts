@@ -4,7 +4,6 @@ import { ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, paramCount } from "./fo
 import { etsPass, FINAL_SEASONS } from "./kernel";
 import { initialStates } from "./init";
 import { EtsObjective, EtsParams, EPS, PHI_LOWER, PHI_UPPER } from "./objective";
-import { evalPoints, LaneScratch } from "./objective-lanes";
 import { refineStates } from "./refine";
 
 /** Smallest mean squared error the likelihood sees on data scaled to max |y| = 1 (relative sd 1e-10). */
@@ -44,21 +43,14 @@ function minimise(obj: EtsObjective, x0: Float64Array, lo: Float64Array, hi: Flo
 }
 
 /** Sets x[0] (alpha) and x[gi] (gamma fraction) to the best pair of the start grids; returns its score. */
-function gridStart(obj: EtsObjective, x: Float64Array, gi: i32, lanes: LaneScratch): f64 {
-  // the grid's points are independent: scored side by side, then read in the grid's order
-  const dim = x.length, count = ALPHA_STARTS.length * GAMMA_STARTS.length;
-  const xs = new Float64Array(count * dim), fs = new Float64Array(count);
+function gridStart(obj: EtsObjective, x: Float64Array, gi: i32): f64 {
+  let bestF = Infinity, bestA = x[0], bestG = x[gi];
   for (let a = 0; a < ALPHA_STARTS.length; a++) {
     for (let g = 0; g < GAMMA_STARTS.length; g++) {
-      const at = (a * GAMMA_STARTS.length + g) * dim;
-      for (let i = 0; i < dim; i++) xs[at + i] = x[i];
-      xs[at] = ALPHA_STARTS[a]; xs[at + gi] = GAMMA_STARTS[g];
+      x[0] = ALPHA_STARTS[a]; x[gi] = GAMMA_STARTS[g];
+      const f = obj.eval(x);
+      if (f < bestF) { bestF = f; bestA = x[0]; bestG = x[gi]; }
     }
-  }
-  evalPoints(obj, xs, count, fs, lanes);
-  let bestF = Infinity, bestA = x[0], bestG = x[gi];
-  for (let k = 0; k < count; k++) {
-    if (fs[k] < bestF) { bestF = fs[k]; bestA = xs[k * dim]; bestG = xs[k * dim + gi]; }
   }
   x[0] = bestA; x[gi] = bestG;
   return bestF;
@@ -120,16 +112,11 @@ export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season
 
   // a few starting values of alpha: the simplex is local and the likelihood is often bimodal in alpha
   obj.checkRegion = false;
-  const lanes = new LaneScratch(ALPHA_STARTS.length * GAMMA_STARTS.length, mm);
-  const starts = new Float64Array(ALPHA_STARTS.length * dim), startF = new Float64Array(ALPHA_STARTS.length);
-  for (let k = 0; k < ALPHA_STARTS.length; k++) {
-    for (let i = 0; i < dim; i++) starts[k * dim + i] = x0[i];
-    starts[k * dim] = ALPHA_STARTS[k];
-  }
-  evalPoints(obj, starts, ALPHA_STARTS.length, startF, lanes);
   let bestA = x0[0], bestF = Infinity;
   for (let k = 0; k < ALPHA_STARTS.length; k++) {
-    if (startF[k] < bestF) { bestF = startF[k]; bestA = ALPHA_STARTS[k]; }
+    x0[0] = ALPHA_STARTS[k];
+    const f = obj.eval(x0);
+    if (f < bestF) { bestF = f; bestA = x0[0]; }
   }
   x0[0] = bestA;
   const budget = evalBudget(dim);
@@ -141,7 +128,7 @@ export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season
     const gi = trend != TREND_N ? 2 : 1;
     const xr = new Float64Array(dim);
     for (let k = 0; k < dim; k++) xr[k] = x0[k];
-    const fDec = gridStart(obj, x0, gi, lanes);
+    const fDec = gridStart(obj, x0, gi);
     const keepSeasons = new Float64Array(mm);
     for (let k = 0; k < mm; k++) keepSeasons[k] = st.seasons[k];
     const keepLo = new Float64Array(dim), keepHi = new Float64Array(dim);
@@ -149,7 +136,7 @@ export function fitForm(ys: Float64Array, m: i32, error: i32, trend: i32, season
     const p0 = obj.decode(xr, new EtsParams());
     if (refineStates(ys, mm, error, trend, season, p0, st.seasons, MSE_FLOOR, bestF) < bestF) {
       recentre(xr, lo, hi, levelAt, trend != TREND_N, p0, d, mult);
-      const fRef = gridStart(obj, xr, gi, lanes);
+      const fRef = gridStart(obj, xr, gi);
       if (fRef < fDec) {
         for (let k = 0; k < dim; k++) x0[k] = xr[k];
       } else {
