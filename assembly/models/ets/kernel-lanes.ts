@@ -24,8 +24,9 @@ export const LANE_PARAMS: i32 = 4;
 
 /**
  * For each of `lanes` parameter vectors (at parPtr, LANE_PARAMS f64 each) and initial states (at
- * statesPtr, 2 + m f64 each, 2 + 1 without a season: level, slope, s_0, s_−1, …, s_{1−m}), writes to outPtr the same value
- * `etsPassAt` returns for the additive-error form (trend, season) with floor 0: n·log Σε², +Infinity
+ * statesPtr, 2 + m f64 each, 3 without a season: level, slope, then the seasons in the order they
+ * are used, as `etsPassAt` takes them), writes to outPtr the value `etsPassAt` returns for the
+ * additive-error form (trend, season) with this floor: n·log max(Σε², n·floor), +Infinity
  * when that is NaN. Same operations in the same order per lane, so each lane equals the scalar pass
  * bit for bit. `work` is scratch of at least m·LANE_GROUP f64. Allocates nothing.
  */
