@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { coreSuite } from './core.bench.js';
 import { boundarySuite } from './boundary.bench.js';
 import { etsKernelSuite } from './ets-kernel.bench.js';
+import { etsLanesSuite } from './ets-lanes.bench.js';
 import { httpSuite } from './http.bench.js';
 import { backtestSuite } from './backtest.bench.js';
 import { batchSuite } from './batch.bench.js';
@@ -13,6 +14,7 @@ import { formatRows, type SuiteResult } from './harness.js';
 const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['boundary', boundarySuite],
   ['ets-kernel', etsKernelSuite],
+  ['ets-lanes', etsLanesSuite],
   ['core', coreSuite],
   ['http', httpSuite],
   ['backtest', backtestSuite],

@@ -29,6 +29,8 @@ export interface Inspector {
   fitEtsForm(series: ArrayLike<number>, m: number, h: number, form: string): EtsFormFit | null;
   /** n·log Σε² (+2Σlog|ŷ|) for the form with these parameters and states [level, slope, s_0 … s_{1−m}]. */
   etsLoglik(series: ArrayLike<number>, m: number, form: string, params: EtsParamsIn, states: ArrayLike<number>): number;
+  /** etsLoglik for several parameter vectors and states of one additive-error form in one batched pass; throws for other forms. */
+  etsLoglikLanes(series: ArrayLike<number>, m: number, form: string, params: EtsParamsIn[], states: ArrayLike<number>[]): number[];
 }
 
 interface InspectExports extends ArenaExports {
@@ -36,6 +38,8 @@ interface InspectExports extends ArenaExports {
     outPtr: number, paramsPtr: number): number;
   ets_loglik(yPtr: number, n: number, m: number, error: number, trend: number, season: number,
     alpha: number, beta: number, gamma: number, phi: number, statesPtr: number): number;
+  ets_loglik_lanes(yPtr: number, n: number, m: number, error: number, trend: number, season: number,
+    parPtr: number, statesPtr: number, lanes: number, outPtr: number): number;
 }
 
 const PARAM_SLOTS = 8;
@@ -92,5 +96,30 @@ export async function createInspector(source: BufferSource | WebAssembly.Module)
       params.gamma ?? 0, params.phi ?? 1, sPtr);
   }
 
-  return { fitEtsForm, etsLoglik };
+  function etsLoglikLanes(series: ArrayLike<number>, m: number, form: string, params: EtsParamsIn[], states: ArrayLike<number>[]): number[] {
+    const [error, trend, season] = parseEtsForm(form);
+    const n = series.length, lanes = params.length;
+    if (states.length !== lanes) throw new Error(`${lanes} parameter vectors but ${states.length} state vectors`);
+    const stride = 2 + (season === 0 ? 1 : m);
+    ex.reset();
+    const yPtr = ex.alloc(n * 8);
+    const parPtr = ex.alloc(lanes * 4 * 8);
+    const sPtr = ex.alloc(lanes * stride * 8);
+    const outPtr = ex.alloc(lanes * 8);
+    const mem = ex.memory.buffer;
+    new Float64Array(mem, yPtr, n).set(series);
+    const par = new Float64Array(mem, parPtr, lanes * 4);
+    const st = new Float64Array(mem, sPtr, lanes * stride);
+    st.fill(0);
+    for (let k = 0; k < lanes; k++) {
+      const p = params[k];
+      par.set([p.alpha, p.beta ?? 0, p.gamma ?? 0, p.phi ?? 1], 4 * k);
+      st.set(Array.from(states[k]).slice(0, stride), stride * k);
+    }
+    const status = ex.ets_loglik_lanes(yPtr, n, m, error, trend, season, parPtr, sPtr, lanes, outPtr);
+    if (status !== STATUS.OK) throw new Error(`ets_loglik_lanes refused ${form} (status ${status}): additive-error forms only`);
+    return Array.from(new Float64Array(ex.memory.buffer, outPtr, lanes));
+  }
+
+  return { fitEtsForm, etsLoglik, etsLoglikLanes };
 }

@@ -1,6 +1,6 @@
 // In-process limits: fixed windows and the running lock for a single instance. The Redis version
 // must answer exactly the same way; test/limits/limits.test.ts runs one suite over both.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AdmitResult, Limits, WindowState } from './types.js';
 
 export interface MemoryLimitsOptions {
@@ -95,7 +95,8 @@ export function createMemoryLimits(options: MemoryLimitsOptions = {}): MemoryLim
       const t = now();
       const held = leases.get(keyId);
       if (held && held.expiresAt > t) return null;
-      const token = randomBytes(16).toString('hex');
+      // randomUUID draws from Node's buffered entropy: no CSPRNG call per request
+      const token = randomUUID();
       leases.set(keyId, { token, expiresAt: t + leaseMs });
       return token;
     },
