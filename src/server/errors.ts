@@ -39,3 +39,9 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   return new ApiError('INTERNAL_ERROR', 'the server failed to answer this request; retry, and report the request id if it persists', { cause: err });
 }
+
+/** The 400 for a body with field problems: the first one's detail leads, the rest are counted and listed in errors[]. */
+export function invalidRequest(errors: FieldError[]): ApiError {
+  const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
+  return new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
+}

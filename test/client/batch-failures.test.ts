@@ -6,40 +6,7 @@ import { InternalServerError, TempoClient, type FetchLike } from '../../src/clie
 import { createComputePool } from '../../src/compute/pool.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { startHarness } from '../server/harness.js';
-import { rejectionOf } from './helpers.js';
-
-// the global fetch, keeping each request body; `cut` may end a streamed answer early after `lines` lines
-function watchedFetch(cut?: { attempt: number; lines: number }): { fetch: FetchLike; bodies: string[] } {
-  const bodies: string[] = [];
-  const wrapped: FetchLike = async (url, init) => {
-    bodies.push(String(init.body));
-    const res = await fetch(url, init);
-    if (!cut || bodies.length !== cut.attempt || res.body === null) return res;
-    const reader = res.body.getReader();
-    let seen = 0;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) { controller.close(); return; }
-        const text = new TextDecoder().decode(value);
-        let keep = 0;
-        for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
-          seen += 1;
-          keep = at + 1;
-          if (seen === cut.lines) {
-            controller.enqueue(value.subarray(0, keep));
-            await reader.cancel();
-            controller.error(new TypeError('terminated'));
-            return;
-          }
-        }
-        controller.enqueue(value);
-      },
-    });
-    return new Response(body, { status: res.status, headers: res.headers });
-  };
-  return { fetch: wrapped, bodies };
-}
+import { rejectionOf, watchedFetch } from './helpers.js';
 
 describe('forecastMany when the server fails mid-answer', () => {
   it('yields what was answered, retries the rest, and throws InternalServerError when it keeps failing', async () => {

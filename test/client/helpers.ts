@@ -43,3 +43,36 @@ export async function rejectionOf(p: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected the call to fail, but it succeeded');
 }
+
+/** The global fetch, keeping each request body; `cut` ends the streamed answer of attempt `cut.attempt` after `cut.lines` lines. */
+export function watchedFetch(cut?: { attempt: number; lines: number }): { fetch: FetchLike; bodies: string[] } {
+  const bodies: string[] = [];
+  const wrapped: FetchLike = async (url, init) => {
+    bodies.push(String(init.body));
+    const res = await fetch(url, init);
+    if (!cut || bodies.length !== cut.attempt || res.body === null) return res;
+    const reader = res.body.getReader();
+    let seen = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) { controller.close(); return; }
+        const text = new TextDecoder().decode(value);
+        let keep = 0;
+        for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+          seen += 1;
+          keep = at + 1;
+          if (seen === cut.lines) {
+            controller.enqueue(value.subarray(0, keep));
+            await reader.cancel();
+            controller.error(new TypeError('terminated'));
+            return;
+          }
+        }
+        controller.enqueue(value);
+      },
+    });
+    return new Response(body, { status: res.status, headers: res.headers });
+  };
+  return { fetch: wrapped, bodies };
+}

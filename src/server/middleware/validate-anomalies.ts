@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
 import type { Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { AnomaliesRequestBody } from '../../shared/anomaly-types.js';
-import { ApiError } from '../errors.js';
+import { invalidRequest } from '../errors.js';
 import { ANOMALIES_FIELDS, DEFAULT_ANOMALY_LEVEL } from '../schemas/anomalies-request.js';
 import { createForecastValidator } from './validate-forecast.js';
 
@@ -58,10 +58,7 @@ export function validateAnomalies(bounds: Bounds): Middleware {
   return async (ctx, next) => {
     const body = ctx.request.body;
     const errors = check(body);
-    if (errors.length > 0) {
-      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
-      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
-    }
+    if (errors.length > 0) throw invalidRequest(errors);
     const b = body as AnomaliesRequestBody;
     ctx.state.anomaliesRequest = { ...b, level: b.level ?? DEFAULT_ANOMALY_LEVEL } satisfies AnomaliesRequest;
     await next();

@@ -5,7 +5,7 @@ import { DEFAULT_WINDOWS, MAX_WINDOWS, MIN_TRAINING_VALUES, windowsThatFit } fro
 import type { Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { CrossValidationRequestBody } from '../../shared/backtest-types.js';
-import { ApiError } from '../errors.js';
+import { invalidRequest } from '../errors.js';
 import { CROSS_VALIDATION_FIELDS } from '../schemas/cross-validation-request.js';
 import { createForecastValidator } from './validate-forecast.js';
 
@@ -78,10 +78,7 @@ export function validateCrossValidation(bounds: Bounds): Middleware {
   return async (ctx, next) => {
     const body = ctx.request.body;
     const errors = check(body);
-    if (errors.length > 0) {
-      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
-      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
-    }
+    if (errors.length > 0) throw invalidRequest(errors);
     const b = body as CrossValidationRequestBody;
     const request: CrossValidationRequest = { ...b, windows: b.windows ?? DEFAULT_WINDOWS, step: b.step ?? b.horizon };
     ctx.state.crossValidationRequest = request;

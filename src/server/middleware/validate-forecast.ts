@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import type { Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
-import { ApiError } from '../errors.js';
+import { invalidRequest } from '../errors.js';
 import { harmlessName } from '../echo.js';
 import { requestDates } from '../request-dates.js';
 import { FORECAST_BODY_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
@@ -152,10 +152,7 @@ export function validateForecast(bounds: Bounds): Middleware {
   return async (ctx, next) => {
     const body = ctx.request.body;
     const errors = check(body);
-    if (errors.length > 0) {
-      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
-      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
-    }
+    if (errors.length > 0) throw invalidRequest(errors);
     const request = body as ForecastRequestBody;
     ctx.state.forecastRequest = request;
     ctx.state.datePlan = requestDates({

@@ -7,7 +7,7 @@ import type { Bounds, TuningBounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import { modelNameProblem } from '../../store/names.js';
-import { ApiError } from '../errors.js';
+import { invalidRequest } from '../errors.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
 
 const MAX_FIELD_ERRORS = 20;
@@ -75,10 +75,7 @@ export function validateTunedModel(bounds: Bounds, tuning: TuningBounds): Middle
   const check = createTunedModelValidator(bounds, tuning);
   return async (ctx, next) => {
     const errors = check(ctx.request.body);
-    if (errors.length > 0) {
-      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
-      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
-    }
+    if (errors.length > 0) throw invalidRequest(errors);
     ctx.state.tunedModelRequest = ctx.request.body as TunedModelRequestBody;
     await next();
   };

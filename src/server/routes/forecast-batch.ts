@@ -10,7 +10,7 @@ import { answerBatch, type BatchFormat } from '../batch/answer-batch.js';
 import { JsonSyntaxError, parseJsonInSlices } from '../batch/parse-in-slices.js';
 import { readBodyText } from '../batch/read-body.js';
 import { createBatchValidator } from '../batch/validate-batch.js';
-import { ApiError } from '../errors.js';
+import { ApiError, invalidRequest } from '../errors.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
 import { apiErrorOf } from './forecast.js';
 
@@ -43,10 +43,7 @@ export function validateBatch(bounds: Bounds, batch: BatchBounds): Middleware {
   const check = createBatchValidator(bounds, batch);
   return async (ctx, next) => {
     const errors = await check(ctx.state.batchBody);
-    if (errors.length > 0) {
-      const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
-      throw new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
-    }
+    if (errors.length > 0) throw invalidRequest(errors);
     ctx.state.batchRequest = ctx.state.batchBody as BatchRequestBody;
     ctx.state.batchBody = undefined;
     await next();
