@@ -6,6 +6,10 @@ import { afterAll } from 'vitest';
 import { findLeaks, recordKey, recordLogLine, recordResponse, scanRecord } from './secret-scan.js';
 
 const realFetch = globalThis.fetch;
+/** Copies of answers still being read; a stream a test never finished is cancelled at the end. */
+const unfinished = new Set<ReadableStreamDefaultReader<Uint8Array>>();
+/** How long the end of a file waits for answers still streaming before it scans what arrived. */
+const SETTLE_MS = 5000;
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   // read the headers without building a Request: that could take hold of a streamed body
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
@@ -17,10 +21,26 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   let origin = '';
   try { origin = new URL(res.url || sent).origin; } catch { /* not a URL we can scan */ }
   if (r.origins.has(origin)) {
-    const copy = res.clone();
-    const read = copy.text().then((body) => recordResponse(res.url, res.headers, body), () => recordResponse(res.url, res.headers, ''));
-    r.pending.add(read);
-    void read.finally(() => r.pending.delete(read));
+    // read chunk by chunk, so an answer a test leaves unfinished can be cut off and still scanned
+    const reader = res.clone().body?.getReader();
+    if (reader === undefined) recordResponse(res.url, res.headers, '');
+    else {
+      let body = '';
+      const read = (async () => {
+        const decoder = new TextDecoder();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            body += decoder.decode(value, { stream: true });
+          }
+        } catch { /* cut off: scan what arrived */ }
+        recordResponse(res.url, res.headers, body);
+      })();
+      r.pending.add(read);
+      unfinished.add(reader);
+      void read.finally(() => { r.pending.delete(read); unfinished.delete(reader); });
+    }
   }
   return res;
 };
@@ -37,6 +57,9 @@ for (const stream of [process.stdout, process.stderr]) {
 const TALLY = resolve(import.meta.dirname, '../../test-results/secret-scan.jsonl');
 
 afterAll(async () => {
+  const r0 = scanRecord();
+  await Promise.race([Promise.allSettled([...r0.pending]), new Promise((done) => setTimeout(done, SETTLE_MS).unref())]);
+  for (const reader of unfinished) reader.cancel().catch(() => {});
   const leaks = await findLeaks();
   const r = scanRecord();
   mkdirSync(resolve(TALLY, '..'), { recursive: true });
