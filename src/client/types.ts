@@ -110,6 +110,8 @@ export interface BatchSeries {
   id: string;
   /** Observations in time order; `null` (or NaN) marks a missing value. */
   values: ReadonlyArray<number | null>;
+  /** One RFC 3339 date or date-time per value; the answer then carries the forecast's future dates. */
+  timestamps?: ReadonlyArray<string>;
   /** This series' seasonal period, over the batch's. */
   seasonLength?: number;
 }
@@ -118,6 +120,8 @@ export interface BatchSeries {
 export interface BatchSettings {
   horizon: number;
   level?: readonly number[];
+  /** The grid step of every series (ISO 8601 duration or alias); inferred from each series' timestamps when left out. */
+  freq?: string;
   /** The seasonal period of every series that does not give its own. */
   seasonLength?: number;
 }
@@ -131,6 +135,10 @@ export interface BatchForecast {
   id: string;
   forecast: number[];
   intervals?: Record<string, ForecastInterval>;
+  /** The forecast's future dates, when the series sent timestamps. */
+  timestamps?: string[];
+  /** The grid step as an ISO 8601 duration, when the series sent timestamps or the batch a freq. */
+  freq?: string;
   method?: { components: string[]; seasonLength: number };
 }
 

@@ -59,6 +59,7 @@ export function modelsResult(b: ModelsResponseBody, requestId: string | undefine
 export function batchBody(p: BatchParams): BatchRequestBody {
   const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map(batchSeriesBody) };
   if (p.level !== undefined) body.level = [...p.level];
+  if (p.freq !== undefined) body.freq = p.freq;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   return body;
 }
@@ -70,7 +71,10 @@ function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][
     if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}].values[${j}] is not finite`);
     return v;
   });
-  return s.seasonLength === undefined ? { id: s.id, values } : { id: s.id, values, season_length: s.seasonLength };
+  const out: BatchRequestBody['series'][number] = { id: s.id, values };
+  if (s.timestamps !== undefined) out.timestamps = [...s.timestamps];
+  if (s.seasonLength !== undefined) out.season_length = s.seasonLength;
+  return out;
 }
 
 /** One batch answer item as a BatchItem. */
@@ -78,6 +82,8 @@ export function batchItem(b: BatchItemBody): BatchItem {
   if ('error' in b) return { id: b.id, error: { ...b.error } };
   const out: BatchItem = { id: b.id, forecast: b.forecast };
   if (b.intervals !== undefined) out.intervals = b.intervals;
+  if (b.timestamps !== undefined) out.timestamps = b.timestamps;
+  if (b.freq !== undefined) out.freq = b.freq;
   if (b.method !== undefined) out.method = { components: b.method.components, seasonLength: b.method.season_length };
   return out;
 }

@@ -72,6 +72,8 @@ export class ComputeCrashError extends Error {
 export interface ForecastGroupInput {
   series: Array<ArrayLike<number | null>>;
   seasonLengths?: Array<number | undefined>;
+  /** Each series' calendar periods, hints the core tests on the data (see seasonOptions). */
+  periodHints?: Array<number[] | undefined>;
   horizon: number;
   level?: number[];
   config?: CoreConfig;
@@ -211,6 +213,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       lengths,
       horizon: input.horizon,
       seasonLengths: input.seasonLengths ?? lengths.map(() => undefined),
+      ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
     };

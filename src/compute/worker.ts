@@ -95,6 +95,7 @@ export interface ForecastManyTask {
   lengths: number[];
   horizon: number;
   seasonLengths: Array<number | undefined>;
+  periodHints?: Array<number[] | undefined>;
   level?: number[];
   config?: CoreConfig;
 }
@@ -109,6 +110,7 @@ export async function forecastMany(task: ForecastManyTask): Promise<ForecastRepl
       series: task.values.subarray(start, end),
       horizon: task.horizon,
       seasonLength: task.seasonLengths[i],
+      periodHints: task.periodHints?.[i],
       level: task.level,
       config: task.config,
     }));

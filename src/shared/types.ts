@@ -64,19 +64,21 @@ export interface ModelsResponseBody {
 export interface BatchSeriesBody {
   id: string;
   values: Array<number | null>;
+  timestamps?: string[];
   season_length?: number;
 }
 
 export interface BatchRequestBody {
   horizon: number;
   level?: number[];
+  freq?: string;
   season_length?: number;
   series: BatchSeriesBody[];
 }
 
 /** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
 export type BatchItemBody =
-  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; method: { components: string[]; season_length: number } }
+  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; timestamps?: string[]; freq?: string; method: { components: string[]; season_length: number } }
   | { id: string; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string } };
 
 export interface BatchResponseBody {

@@ -159,7 +159,8 @@ describe('POST /{model}/v1/forecast/batch', () => {
       [{ series: [{ id: 'a', values: s }] }, '/horizon'],
       [{ horizon: 0, series: [{ id: 'a', values: s }] }, '/horizon'],
       [{ horizon: 2, level: [100], series: [{ id: 'a', values: s }] }, '/level/0'],
-      [{ horizon: 2, freq: 'M', series: [{ id: 'a', values: s }] }, '/freq'],
+      [{ horizon: 2, freq: 'fortnightly', series: [{ id: 'a', values: s }] }, '/freq'],
+      [{ horizon: 2, timezone: 'UTC', series: [{ id: 'a', values: s }] }, '/timezone'],
       [[1, 2], ''],
       ['{"horizon": 2, "series": [1,]}', ''],
     ];

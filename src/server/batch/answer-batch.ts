@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import type { ComputePool, GroupOutcome } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
 import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../shared/types.js';
+import { planDates, seasonOptions, type DatePlan } from '../../dates/index.js';
 import { groupSeries } from './groups.js';
 
 export type BatchFormat = 'json' | 'ndjson';
@@ -28,13 +29,16 @@ export interface AnswerBatchOptions {
 /** How the batch ended: every series answered, the caller gone, or a group failed after the answer began. */
 export type BatchOutcome = 'complete' | 'cancelled' | 'failed';
 
-/** One series' answer as the wire carries it. */
-export function itemBody(id: string, index: number, outcome: GroupOutcome): BatchItemBody {
+/** One series' answer as the wire carries it, with its future dates when it sent timestamps or the batch a freq. */
+export function itemBody(id: string, index: number, outcome: GroupOutcome, dates: DatePlan = { periods: [] }): BatchItemBody {
   if (!outcome.ok) {
     return { id, error: { code: 'REQUEST_INVALID', detail: `the model cannot forecast this series: ${outcome.error.message}`, pointer: `/series/${index}` } };
   }
   const r = outcome.result;
-  return { id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}), method: r.method };
+  return {
+    id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}),
+    ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}), method: r.method,
+  };
 }
 
 /** Answers the batch on `res` (see the file comment); throws the failure of a group that fails before anything was written. */
@@ -49,6 +53,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   let cancelled = false;
   let failed: { failed: unknown } | null = null;
   let written = 0;
+  // the date plans of the series scheduled and not yet written (the batch was validated, so none throws)
+  const plans = new Map<number, DatePlan>();
 
   let wakeUp: (() => void) | null = null;
   const wake = () => {
@@ -69,10 +75,18 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   function schedule(g: number): void {
     const { start, end } = groups[g];
     const items = request.series.slice(start, end);
+    const seasons = items.map((s, k) => {
+      const plan = planDates({ timestamps: s.timestamps, freq: request.freq, length: s.values.length, horizon: request.horizon });
+      plans.set(start + k, plan);
+      const told = s.season_length ?? request.season_length;
+      // as on the single forecast, a model's stored season length counts as told ahead of the calendar
+      return seasonOptions(plan, told ?? (plan.freq ? o.config.season_length : undefined));
+    });
     inFlight += 1;
     o.pool.forecastGroup({
       series: items.map((s) => s.values),
-      seasonLengths: items.map((s) => s.season_length ?? request.season_length),
+      seasonLengths: seasons.map((x) => x.seasonLength),
+      periodHints: seasons.map((x) => x.periodHints),
       horizon: request.horizon,
       level: request.level,
       config: o.config,
@@ -93,7 +107,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     const { start } = groups[g];
     let text = '';
     for (let k = 0; k < outcomes.length; k++) {
-      const line = JSON.stringify(itemBody(request.series[start + k].id, start + k, outcomes[k]));
+      const line = JSON.stringify(itemBody(request.series[start + k].id, start + k, outcomes[k], plans.get(start + k)));
+      plans.delete(start + k);
       if (o.format === 'ndjson') text += line + '\n';
       else text += (written++ > 0 ? ',' : '') + line;
     }

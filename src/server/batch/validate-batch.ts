@@ -5,11 +5,12 @@ import type { BatchBounds, Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import { createForecastValidator } from '../middleware/validate-forecast.js';
 import { harmlessName } from '../echo.js';
+import { DateError, planDates } from '../../dates/index.js';
 
 /** Fields a batch body may carry. */
-export const BATCH_FIELDS = ['horizon', 'level', 'season_length', 'series'] as const;
+export const BATCH_FIELDS = ['horizon', 'level', 'freq', 'season_length', 'series'] as const;
 /** Fields one series of a batch may carry. */
-export const BATCH_SERIES_FIELDS = ['id', 'values', 'season_length'] as const;
+export const BATCH_SERIES_FIELDS = ['id', 'values', 'timestamps', 'season_length'] as const;
 /** Longest series id, in characters. */
 export const MAX_ID_LENGTH = 128;
 
@@ -28,6 +29,21 @@ function unknownFields(obj: Record<string, unknown>, allowed: readonly string[],
     : { pointer: at, detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${allowed.join(', ')})` }));
 }
 
+// the date plan's refusal as a field error under `base`; a series has no freq of its own, so a
+// freq that does not fit its timestamps is pointed at those timestamps
+function dateErrors(input: Parameters<typeof planDates>[0], base: string): FieldError[] {
+  try {
+    planDates(input, base);
+    return [];
+  } catch (err) {
+    if (!(err instanceof DateError)) throw err;
+    if (base === '') return [{ pointer: err.pointer, detail: err.reason }];
+    const pointer = err.field === 'freq' ? `${base}/timestamps` : err.pointer;
+    const detail = err.field === 'freq' ? `${base.slice(1)}: ${err.reason}` : err.reason.replace(/^timestamps/, `${base.slice(1)}/timestamps`);
+    return [{ pointer, detail }];
+  }
+}
+
 function pick(obj: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) if (hasOwn(obj, f)) out[f] = obj[f];
@@ -44,9 +60,13 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
     const errors: FieldError[] = [...unknownFields(body, BATCH_FIELDS, '')];
 
     // the shared fields, checked as a one-series forecast would check them
-    const shared = { ...pick(body, ['horizon', 'season_length', 'level']), series: [0] };
+    const shared = { ...pick(body, ['horizon', 'season_length', 'level', 'freq']), series: [0] };
     errors.push(...checkForecast(shared));
     const horizonOk = !errors.some((e) => e.pointer === '/horizon');
+    // a bad freq is told once, at /freq, not again under every series
+    const freqOk = !errors.some((e) => e.pointer === '/freq');
+    if (freqOk && hasOwn(body, 'freq')) errors.push(...dateErrors({ freq: body.freq, length: 0, horizon: 1 }, ''));
+    const freqChecked = !errors.some((e) => e.pointer === '/freq');
 
     const series = body.series;
     if (!Array.isArray(series) || series.length < 1 || series.length > batch.maxSeries) {
@@ -80,14 +100,24 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
       if (Array.isArray(item.values)) values += item.values.length;
       // one element past the bound is enough for the check to say "too long", at a bounded cost
       const vals = Array.isArray(item.values) ? item.values.slice(0, bounds.maxSeriesLength + 1) : item.values;
-      const one = { ...pick(item, ['season_length']), series: vals, horizon: horizonOk ? body.horizon : 1 };
+      const stamps = Array.isArray(item.timestamps) ? item.timestamps.slice(0, bounds.maxSeriesLength + 1) : item.timestamps;
+      const one = { ...pick(item, ['season_length']), ...(hasOwn(item, 'timestamps') ? { timestamps: stamps } : {}), series: vals, horizon: horizonOk ? body.horizon : 1 };
       if (one.series === undefined) delete (one as { series?: unknown }).series;
+      let shapeOk = true;
       for (const e of checkForecast(one)) {
         if (e.pointer.startsWith('/series')) {
+          shapeOk = false;
           errors.push({ pointer: `${at}/values${e.pointer.slice('/series'.length)}`, detail: e.detail.replace(/\bseries\b/g, `series/${i}/values`) });
         } else if (e.pointer === '/season_length') {
           errors.push({ pointer: `${at}/season_length`, detail: e.detail.replace(/^season_length/, `series/${i}/season_length`) });
+        } else if (e.pointer.startsWith('/timestamps')) {
+          shapeOk = false;
+          errors.push({ pointer: `${at}${e.pointer}`, detail: e.detail.replace(/^timestamps/, `series/${i}/timestamps`) });
         }
+      }
+      // the dates are checked against the values only once both have the right shape
+      if (shapeOk && horizonOk && freqChecked && hasOwn(item, 'timestamps') && Array.isArray(item.values)) {
+        errors.push(...dateErrors({ timestamps: item.timestamps, freq: body.freq, length: item.values.length, horizon: body.horizon as number }, at));
       }
     }
     if (values > batch.maxValues && errors.length < MAX_FIELD_ERRORS) {

@@ -15,6 +15,7 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
     properties: {
       horizon: one.horizon,
       level: one.level,
+      freq: one.freq,
       season_length: one.season_length,
       series: {
         type: 'array',
@@ -28,6 +29,7 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
           properties: {
             id: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH },
             values: one.series,
+            timestamps: one.timestamps,
             season_length: one.season_length,
           },
         },
