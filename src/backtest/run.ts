@@ -5,7 +5,7 @@ import { windowCutoffs } from './plan.js';
 import { scoreWindows, type BacktestMetrics } from './score.js';
 
 /** A forecast call as the core offers it (NaN = missing). */
-export type ForecastFn = (series: Float64Array, horizon: number, options: { seasonLength?: number; level?: number[]; config?: CoreConfig }) => ForecastResult;
+export type ForecastFn = (series: Float64Array, horizon: number, options: { seasonLength?: number; periodHints?: number[]; level?: number[]; config?: CoreConfig }) => ForecastResult;
 
 export interface BacktestInput {
   /** The whole series (NaN = missing). */
@@ -14,6 +14,8 @@ export interface BacktestInput {
   windows: number;
   step: number;
   seasonLength?: number;
+  /** the calendar's candidate periods, tested on each window's data when no season length is told */
+  periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
 }
@@ -40,7 +42,7 @@ export function runBacktest(forecast: ForecastFn, input: BacktestInput): Backtes
   const scored = [];
   for (const cutoff of windowCutoffs(series.length, horizon, input.windows, input.step)) {
     const train = series.subarray(0, cutoff + 1);
-    const r = forecast(train, horizon, { seasonLength: input.seasonLength, level: input.level, config: input.config });
+    const r = forecast(train, horizon, { seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config });
     const actual = Array.from(series.subarray(cutoff + 1, cutoff + 1 + horizon));
     const seasonLength = input.seasonLength ?? r.method.season_length;
     windows.push({ cutoff, forecast: r.forecast, actual, ...(r.intervals ? { intervals: r.intervals } : {}), seasonLength });

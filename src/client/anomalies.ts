@@ -14,6 +14,8 @@ export interface AnomaliesParams {
 export interface Anomaly {
   /** Position in `series`. */
   index: number;
+  /** Its date, when the request sent timestamps. */
+  timestamp?: string;
   value: number;
   /** The one-step-ahead in-sample prediction. */
   expected: number;

@@ -11,8 +11,8 @@ export interface CrossValidateParams extends ForecastParams {
 }
 
 export interface BacktestWindow {
-  /** Index of the last value the window's model saw. */
-  cutoff: number;
+  /** Index of the last value the window's model saw (its timestamp when the request sent timestamps). */
+  cutoff: number | string;
   forecast: number[];
   /** The values after the cutoff; null where the series was missing. */
   actual: Array<number | null>;

@@ -183,6 +183,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       windows: input.windows,
       step: input.step,
       seasonLength: input.seasonLength,
+      ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
     };

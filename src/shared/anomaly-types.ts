@@ -5,11 +5,15 @@ export interface AnomaliesRequestBody {
   season_length?: number;
   /** coverage in percent of the one-step interval; default 99 */
   level?: number;
+  timestamps?: string[];
+  freq?: string;
 }
 
 export interface AnomalyBody {
   /** position in the request's series */
   index: number;
+  /** the value's date as the caller sent it, when timestamps were sent */
+  timestamp?: string;
   value: number;
   /** the one-step-ahead in-sample prediction */
   expected: number;
@@ -21,4 +25,5 @@ export interface AnomaliesResponseBody {
   anomalies: AnomalyBody[];
   level: number;
   model?: string;
+  freq?: string;
 }

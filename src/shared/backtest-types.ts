@@ -7,11 +7,13 @@ export interface CrossValidationRequestBody {
   step?: number;
   season_length?: number;
   level?: number[];
+  timestamps?: string[];
+  freq?: string;
 }
 
 export interface BacktestWindowBody {
   /** Index of the last value the window's model saw. */
-  cutoff: number;
+  cutoff: number | string;
   forecast: number[];
   /** The values that followed the cutoff; null where the series was missing. */
   actual: Array<number | null>;
@@ -31,4 +33,6 @@ export interface CrossValidationResponseBody {
   windows: BacktestWindowBody[];
   metrics: BacktestMetricsBody;
   model?: string;
+  /** The grid step as an ISO 8601 duration, when timestamps or freq were sent. */
+  freq?: string;
 }

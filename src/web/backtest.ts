@@ -35,7 +35,8 @@ export function setupBacktest(deps: { key(): string | null; request(): Playgroun
     if (r.levels.length > 0) body.level = r.levels;
     try {
       const res = await callApi<CrossValidationResponseBody>(`/${encodeURIComponent(r.model.name)}/v1/cross-validation`, key, body);
-      drawBacktest(chart, { history: r.series, windows: res.windows });
+      // this page sends no timestamps, so every cutoff comes back as an index
+      drawBacktest(chart, { history: r.series, windows: res.windows.map((w) => ({ ...w, cutoff: Number(w.cutoff) })) });
       text.textContent = metricsText(res);
     } catch (err) {
       chart.replaceChildren(...Array.from(chart.querySelectorAll('title, desc')));

@@ -5,6 +5,7 @@ import type { Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { AnomaliesRequestBody } from '../../shared/anomaly-types.js';
 import { invalidRequest } from '../errors.js';
+import { requestDates } from '../request-dates.js';
 import { ANOMALIES_FIELDS, DEFAULT_ANOMALY_LEVEL } from '../schemas/anomalies-request.js';
 import { createForecastValidator } from './validate-forecast.js';
 
@@ -61,6 +62,7 @@ export function validateAnomalies(bounds: Bounds): Middleware {
     if (errors.length > 0) throw invalidRequest(errors);
     const b = body as AnomaliesRequestBody;
     ctx.state.anomaliesRequest = { ...b, level: b.level ?? DEFAULT_ANOMALY_LEVEL } satisfies AnomaliesRequest;
+    ctx.state.datePlan = requestDates({ timestamps: b.timestamps, freq: b.freq, length: b.series.length, horizon: 1 });
     await next();
   };
 }

@@ -6,6 +6,7 @@ import type { Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { CrossValidationRequestBody } from '../../shared/backtest-types.js';
 import { invalidRequest } from '../errors.js';
+import { requestDates } from '../request-dates.js';
 import { CROSS_VALIDATION_FIELDS } from '../schemas/cross-validation-request.js';
 import { createForecastValidator } from './validate-forecast.js';
 
@@ -82,6 +83,7 @@ export function validateCrossValidation(bounds: Bounds): Middleware {
     const b = body as CrossValidationRequestBody;
     const request: CrossValidationRequest = { ...b, windows: b.windows ?? DEFAULT_WINDOWS, step: b.step ?? b.horizon };
     ctx.state.crossValidationRequest = request;
+    ctx.state.datePlan = requestDates({ timestamps: b.timestamps, freq: b.freq, length: b.series.length, horizon: b.horizon });
     await next();
   };
 }

@@ -3,6 +3,7 @@
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
+import { seasonOptions } from '../../dates/index.js';
 import type { CrossValidationResponseBody } from '../../shared/backtest-types.js';
 import type { ModelRecord } from '../../store/types.js';
 import type { ServerMetrics } from '../metrics.js';
@@ -18,6 +19,7 @@ export function crossValidationRoute(pool: ComputePool, metrics: ServerMetrics):
   return async (ctx) => {
     const body = need(ctx, 'crossValidationRequest');
     const model = need(ctx, 'model');
+    const dates = ctx.state.datePlan ?? { periods: [] };
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     try {
       const result = await pool.backtest({
@@ -25,20 +27,23 @@ export function crossValidationRoute(pool: ComputePool, metrics: ServerMetrics):
         horizon: body.horizon,
         windows: body.windows,
         step: body.step,
-        seasonLength: body.season_length,
+        // a model's stored season length counts as told, ahead of anything the calendar suggests
+        ...seasonOptions(dates, body.season_length ?? (model.config as CoreConfig).season_length),
         level: body.level,
         config: model.config as CoreConfig,
       });
       stop({ outcome: 'ok' });
       const response: CrossValidationResponseBody = {
         windows: result.windows.map((w) => ({
-          cutoff: w.cutoff,
+          // with dates, the cutoff is named by its timestamp as the caller sent it
+          cutoff: body.timestamps ? body.timestamps[w.cutoff] : w.cutoff,
           forecast: w.forecast,
           actual: nullIfMissing(w.actual),
           ...(w.intervals ? { intervals: w.intervals } : {}),
         })),
         metrics: result.metrics,
         model: model.name,
+        ...(dates.freq ? { freq: dates.freq } : {}),
       };
       ctx.body = response;
     } catch (err) {

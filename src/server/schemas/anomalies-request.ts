@@ -3,7 +3,7 @@ import type { Bounds } from '../../config/config.js';
 import { forecastRequestSchema } from './forecast-request.js';
 
 /** Fields an anomalies body may carry, in the order error messages list them. */
-export const ANOMALIES_FIELDS = ['series', 'season_length', 'level'] as const;
+export const ANOMALIES_FIELDS = ['series', 'season_length', 'level', 'timestamps', 'freq'] as const;
 /** The coverage of the one-step interval when the caller names none. */
 export const DEFAULT_ANOMALY_LEVEL = 99;
 
@@ -17,6 +17,8 @@ export function anomaliesRequestSchema(bounds: Bounds) {
     properties: {
       series: forecast.properties.series,
       season_length: forecast.properties.season_length,
+      timestamps: forecast.properties.timestamps,
+      freq: forecast.properties.freq,
       level: {
         type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 100, default: DEFAULT_ANOMALY_LEVEL,
         description: 'coverage in percent of the one-step-ahead interval a value must leave to be an anomaly',

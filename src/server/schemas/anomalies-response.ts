@@ -13,6 +13,7 @@ export const anomaliesResponseSchema = {
         required: ['index', 'value', 'expected', 'lower', 'upper'],
         properties: {
           index: { type: 'integer', minimum: 0, description: 'position in `series`' },
+          timestamp: { type: 'string', description: 'the value\'s date as sent in `timestamps` (present when they were sent)' },
           value: { type: 'number' },
           expected: { type: 'number', description: 'the one-step-ahead in-sample prediction' },
           lower: { type: 'number' },
@@ -22,5 +23,6 @@ export const anomaliesResponseSchema = {
     },
     level: { type: 'number', description: 'the coverage used' },
     model: { type: 'string', description: 'the model that answered' },
+    freq: { type: 'string', description: 'the grid step as an ISO 8601 duration (present when `timestamps` or `freq` was sent)' },
   },
 } as const;

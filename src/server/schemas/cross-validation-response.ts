@@ -20,7 +20,7 @@ export const crossValidationResponseSchema = {
         type: 'object',
         required: ['cutoff', 'forecast', 'actual'],
         properties: {
-          cutoff: { type: 'integer', description: 'index of the last value the window\'s model saw' },
+          cutoff: { type: ['integer', 'string'], description: 'index of the last value the window\'s model saw, or its timestamp when `timestamps` were sent' },
           forecast: numbers,
           actual: { type: 'array', items: { type: ['number', 'null'] }, description: 'the values after the cutoff; null where missing' },
           intervals,
@@ -39,5 +39,6 @@ export const crossValidationResponseSchema = {
       },
     },
     model: { type: 'string', description: 'the model that answered' },
+    freq: { type: 'string', description: 'the grid step as an ISO 8601 duration (present when `timestamps` or `freq` was sent)' },
   },
 } as const;
