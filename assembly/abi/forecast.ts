@@ -2,7 +2,7 @@
 // in pipeline/forecast.ts; this file only reads the caller's buffers and writes the answer.
 import { STATUS_OK, STATUS_BAD_ARGUMENT } from "./status";
 import { METHOD_SLOTS, MAX_COMPONENTS, MAX_LEVELS } from "./layout";
-import { decide } from "../pipeline/forecast";
+import { decide, Decision } from "../pipeline/forecast";
 
 /**
  * Forecasts `h` steps of the `n` f64 values at `yPtr` (NaN = missing) with model id `model`.
@@ -21,6 +21,12 @@ export function forecast(
 
   const d = decide(raw, h, m, model, members, combine, levels);
   if (d.status != STATUS_OK) return d.status;
+  writeAnswer(d, outPtr, methodPtr);
+  return STATUS_OK;
+}
+
+/** Writes a decided forecast to the caller's buffers: its values at `outPtr`, season and codes at `methodPtr`. */
+export function writeAnswer(d: Decision, outPtr: usize, methodPtr: usize): void {
   const values = d.values;
   for (let i = 0; i < values.length; i++) store<f64>(outPtr + (<usize>i << 3), values[i]);
   for (let i = 0; i < METHOD_SLOTS; i++) store<i32>(methodPtr + (<usize>i << 2), 0);
@@ -28,5 +34,4 @@ export function forecast(
   const k = d.codes.length < MAX_COMPONENTS ? d.codes.length : MAX_COMPONENTS;
   store<i32>(methodPtr + 4, k);
   for (let i = 0; i < k; i++) store<i32>(methodPtr + (<usize>(2 + i) << 2), d.codes[i]);
-  return STATUS_OK;
 }

@@ -1,7 +1,8 @@
 // The `forecast` export plus the in-sample one-step predictions: a separate export so hosts that
 // do not want them keep the old call unchanged.
 import { STATUS_OK, STATUS_BAD_ARGUMENT } from "./status";
-import { METHOD_SLOTS, MAX_COMPONENTS, MAX_LEVELS } from "./layout";
+import { MAX_LEVELS } from "./layout";
+import { writeAnswer } from "./forecast";
 import { decide } from "../pipeline/forecast";
 
 /**
@@ -21,14 +22,8 @@ export function forecastFitted(
 
   const d = decide(raw, h, m, model, members, combine, levels, true);
   if (d.status != STATUS_OK) return d.status;
-  const values = d.values;
-  for (let i = 0; i < values.length; i++) store<f64>(outPtr + (<usize>i << 3), values[i]);
+  writeAnswer(d, outPtr, methodPtr);
   const fitted = d.fitted;
   for (let i = 0; i < fitted.length; i++) store<f64>(fittedPtr + (<usize>i << 3), fitted[i]);
-  for (let i = 0; i < METHOD_SLOTS; i++) store<i32>(methodPtr + (<usize>i << 2), 0);
-  store<i32>(methodPtr, d.season);
-  const k = d.codes.length < MAX_COMPONENTS ? d.codes.length : MAX_COMPONENTS;
-  store<i32>(methodPtr + 4, k);
-  for (let i = 0; i < k; i++) store<i32>(methodPtr + (<usize>(2 + i) << 2), d.codes[i]);
   return STATUS_OK;
 }

@@ -272,14 +272,19 @@ export class TempoClient {
       if (!(outcome instanceof TempoError)) return outcome;
       const error = withAttempts(outcome, attempt);
       if (error instanceof AbortError || attempt > maxRetries || !isRetryable(error)) throw error;
-      const delay = retryDelayMs(error, attempt - 1, {
-        maxRetryAfterSeconds: this.maxRetryAfter, backoffBaseMs: this.#backoffBaseMs, random: this.#random,
-      });
-      try {
-        await raceAbort(this.#sleep(delay, signal), signal);
-      } catch (reason) {
-        throw withAttempts(new AbortError(signal?.aborted ? signal.reason : reason), attempt);
-      }
+      await this.#waitToRetry(error, attempt, signal);
+    }
+  }
+
+  // The retry policy's pause after failed attempt `attempt`; an abort during it ends the call.
+  async #waitToRetry(error: TempoError, attempt: number, signal: AbortSignal | undefined): Promise<void> {
+    const delay = retryDelayMs(error, attempt - 1, {
+      maxRetryAfterSeconds: this.maxRetryAfter, backoffBaseMs: this.#backoffBaseMs, random: this.#random,
+    });
+    try {
+      await raceAbort(this.#sleep(delay, signal), signal);
+    } catch (reason) {
+      throw withAttempts(new AbortError(signal?.aborted ? signal.reason : reason), attempt);
     }
   }
 
@@ -312,14 +317,7 @@ export class TempoClient {
       pending = pending.slice(answered);
       const error = withAttempts(failure, attempt);
       if (error instanceof AbortError || attempt > maxRetries || !isRetryable(error)) throw error;
-      const delay = retryDelayMs(error, attempt - 1, {
-        maxRetryAfterSeconds: this.maxRetryAfter, backoffBaseMs: this.#backoffBaseMs, random: this.#random,
-      });
-      try {
-        await raceAbort(this.#sleep(delay, signal), signal);
-      } catch (reason) {
-        throw withAttempts(new AbortError(signal?.aborted ? signal.reason : reason), attempt);
-      }
+      await this.#waitToRetry(error, attempt, signal);
     }
   }
 
