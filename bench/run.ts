@@ -21,9 +21,18 @@ const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['batch', batchSuite],
 ];
 
+// `npm run bench -- batch http` runs only the named suites, so one target can be re-measured on a quiet machine.
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = wanted.filter((name) => !suites.some(([known]) => known === name));
+if (unknown.length > 0) {
+  console.error(`bench: unknown suite ${unknown.join(', ')}; known: ${suites.map(([name]) => name).join(', ')}`);
+  process.exit(2);
+}
+const chosen = wanted.length === 0 ? suites : suites.filter(([name]) => wanted.includes(name));
+
 const results: SuiteResult[] = [];
 const started = new Date();
-for (const [name, suite] of suites) {
+for (const [name, suite] of chosen) {
   process.stderr.write(`bench: ${name}…\n`);
   results.push(await suite());
 }
