@@ -7,13 +7,21 @@ import { createComputePool, type ComputePool } from '../../../src/compute/pool.j
 import { answerBatch } from '../../../src/server/batch/answer-batch.js';
 import { GROUP_SERIES } from '../../../src/server/batch/groups.js';
 import type { BatchRequestBody } from '../../../src/shared/types.js';
+import { waitFor } from '../../support/wait.js';
 
 let inner: ComputePool;
 let scheduled = 0;
+let finished = 0;
 let pool: ComputePool;
 beforeAll(() => {
   inner = createComputePool({ workers: 2, timeoutMs: 10_000 });
-  pool = { ...inner, forecastGroup: (input) => { scheduled += input.series.length; return inner.forecastGroup(input); } };
+  pool = {
+    ...inner,
+    forecastGroup: (input) => {
+      scheduled += input.series.length;
+      return inner.forecastGroup(input).finally(() => { finished += input.series.length; });
+    },
+  };
 });
 afterAll(async () => { await inner.close(); });
 
@@ -52,11 +60,16 @@ describe('answerBatch', () => {
     const sink = heldSink();
     const req = request(400);
     const before = scheduled;
+    const doneBefore = finished;
     const running = answerBatch(sink.res, options(req));
-    // wait until the window's groups are answered and nothing more is asked of the pool
-    for (let i = 0; i < 400 && sink.text().split('\n').length - 1 < 4 * GROUP_SERIES; i++) await new Promise((r) => setTimeout(r, 25));
-    await new Promise((r) => setTimeout(r, 200));
+    // once every group of the window is computed, the writer can only be woken by the sink: with
+    // the first group held in it, the second cannot be written and nothing more may be scheduled
+    await waitFor('the window computed', () => finished - doneBefore >= 4 * GROUP_SERIES, 20_000);
+    await waitFor('the first group written', () => sink.text().split('\n').length - 1 >= GROUP_SERIES);
+    // let the completions' wake-ups run: every one of them is a promise callback, all done before the next macrotask
+    await new Promise((r) => setImmediate(r));
     expect(scheduled - before).toBe(4 * GROUP_SERIES);
+    expect(sink.text().split('\n').length - 1).toBe(GROUP_SERIES);
     sink.release();
     expect(await running).toBe('complete');
     const ids = sink.text().trimEnd().split('\n').map((l) => JSON.parse(l).id);
@@ -68,7 +81,7 @@ describe('answerBatch', () => {
     const sink = heldSink();
     const before = scheduled;
     const running = answerBatch(sink.res, options(request(1000)));
-    for (let i = 0; i < 400 && sink.text() === ''; i++) await new Promise((r) => setTimeout(r, 25));
+    await waitFor('the first group written', () => sink.text() !== '', 20_000);
     (sink.res as unknown as Writable).destroy();
     expect(await running).toBe('cancelled');
     expect(scheduled - before).toBeLessThanOrEqual(5 * GROUP_SERIES);
