@@ -8,6 +8,7 @@ import { createComputePool, type ComputePool } from '../../src/compute/pool.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
 import { loadConfig } from '../../src/config/config.js';
+import { waitFor } from '../support/wait.js';
 
 // the real pool, counting the series handed to workers so a test can see what was scheduled
 function countingPool(workers: number): { pool: ComputePool; scheduled: () => number } {
@@ -74,13 +75,6 @@ function rawNdjson(key: string, body: unknown): Promise<{ res: IncomingMessage; 
   });
 }
 
-async function until(cond: () => Promise<boolean> | boolean): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (await cond()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition never held');
-}
 
 describe('POST /{model}/v1/forecast/batch', () => {
   it('answers each series as the single forecast would, in request order, with the model name', async () => {
@@ -208,7 +202,8 @@ describe('POST /{model}/v1/forecast/batch', () => {
   it('answers a reader that pauses, in full and in order, once it reads again', async () => {
     const { fullKey } = await h.key();
     const { res, destroy } = await rawNdjson(fullKey, { ...LONG_LINES, series: batchOf(240) });
-    await new Promise((r) => setTimeout(r, 1000));
+    // paused until the answer fills the reader's own buffer: from then on the server meets a full socket
+    await waitFor('the paused reader\'s buffer full', () => res.readableLength >= res.readableHighWaterMark, 60_000);
     const ids: string[] = [];
     let rest = '';
     res.on('data', (c: Buffer) => {
@@ -230,7 +225,7 @@ describe('POST /{model}/v1/forecast/batch', () => {
     const { res, destroy } = await rawNdjson(fullKey, { ...LONG_LINES, series: batchOf(2000) });
     expect(res.statusCode).toBe(200);
     destroy();
-    await until(async () => (await h.forecast(fullKey, { series: seasonal(30), horizon: 2 })).status === 200);
+    await waitFor('the lock released', async () => (await h.forecast(fullKey, { series: seasonal(30), horizon: 2 })).status === 200, 30_000, 50);
     expect(counter.scheduled() - before).toBeLessThan(2000);
   });
 

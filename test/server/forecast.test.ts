@@ -5,6 +5,7 @@ import { loadForecaster } from '../../src/core/node.js';
 import { createComputePool } from '../../src/compute/pool.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
+import { waitFor } from '../support/wait.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -167,8 +168,8 @@ describe('time limit and worker failures', () => {
   // a server on the test-only core that traps or hangs on demand (see test/compute/fixtures)
   const fixture = {} as { t: Harness; pool: ReturnType<typeof createComputePool>; key: string; keyId: string };
   beforeAll(async () => {
-    fixture.pool = createComputePool({ workers: 1, timeoutMs: 3000, wasmPath: buildTrappingCore() });
-    fixture.t = await startHarness({ pool: fixture.pool, config: { lockLeaseMs: 1000 } });
+    fixture.pool = createComputePool({ workers: 1, timeoutMs: 1500, wasmPath: buildTrappingCore() });
+    fixture.t = await startHarness({ pool: fixture.pool, config: { lockLeaseMs: 300 } });
     ({ fullKey: fixture.key, keyId: fixture.keyId } = await fixture.t.key({ rateLimitPerMinute: 100 }));
   });
   afterAll(async () => {
@@ -205,14 +206,14 @@ describe('time limit and worker failures', () => {
   it('holds the lock past its first lease while a forecast runs (renewed), and frees it when it times out', async () => {
     const { t, keyId } = fixture;
     const slow = t.forecast(fixture.key, { series: new Array(17).fill(1), horizon: 1 });
-    while (t.server.pool.inFlight() === 0) await new Promise((r) => setTimeout(r, 5));
+    await waitFor('the slow forecast running', () => t.server.pool.inFlight() > 0, 10_000, 5);
     const [b, c] = await Promise.all([1, 2].map(() => t.forecast(fixture.key, { series: [1, 2], horizon: 1 })));
     expect([b.status, c.status]).toEqual([409, 409]);
-    // the lease is 1 s: for 1.5 s, well past it, the renewals must keep holding it at every look
-    const until = Date.now() + 1500;
+    // the lease is 300 ms: for 750 ms, well past it, the renewals must keep holding it at every look
+    const until = Date.now() + 750;
     while (Date.now() < until) {
       expect(await t.limits.acquireLock(keyId, 1000)).toBeNull();
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
     }
     const res = await slow;
     expect(res.status).toBe(503);
