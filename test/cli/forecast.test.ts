@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import { BIN, ROOT, requireBuiltCli, tempo } from './run.js';
+import { cli } from './in-process.js';
 
 let dir: string;
 beforeAll(() => { requireBuiltCli(); dir = mkdtempSync(join(tmpdir(), 'tempo-forecast-cli-')); });
@@ -48,7 +49,7 @@ describe('tempo forecast --file', () => {
     const { text } = salesCsv(['a', 'b'], 48);
     const file = join(dir, 'two.csv'), out = join(dir, 'two.ndjson');
     writeFileSync(file, text.replace('unique_id,ds,y', 'id,timestamp,value'));
-    const r = await tempo(['forecast', '--file', file, '--horizon', '2', '--season-length', '1', '--out', out, '--json', '--workers', '1']);
+    const r = await cli(['forecast', '--file', file, '--horizon', '2', '--season-length', '1', '--out', out, '--json', '--workers', '1']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ series: 2, workers: 1, out });
     const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -64,7 +65,7 @@ describe('tempo forecast --file', () => {
     lines[11] = lines[11].replace(/,[^,]*$/, ',twelve');
     const file = join(dir, 'bad.csv'), out = join(dir, 'bad-out.csv');
     writeFileSync(file, lines.join('\n'));
-    const r = await tempo(['forecast', '--file', file, '--horizon', '2', '--out', out]);
+    const r = await cli(['forecast', '--file', file, '--horizon', '2', '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('bad.csv line 12, column y: not a number');
     expect(readdirSync(dir).filter((f) => f.includes('bad-out'))).toEqual([]);
@@ -76,7 +77,7 @@ describe('tempo forecast --file', () => {
     lines.splice(6, 1); // drops line 7, 2015-06-30
     const file = join(dir, 'gap.csv');
     writeFileSync(file, lines.join('\n'));
-    const r = await tempo(['forecast', '--file', file, '--horizon', '2']);
+    const r = await cli(['forecast', '--file', file, '--horizon', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('gap.csv line 7, column ds: date is off the P1M grid: expected 2015-06-30');
     expect(r.stdout).toBe('');
@@ -103,23 +104,23 @@ describe('tempo forecast --file', () => {
   });
 
   it('refuses bad flags with usage', async () => {
-    const r1 = await tempo(['forecast', '--file', 'x.csv']);
+    const r1 = await cli(['forecast', '--file', 'x.csv']);
     expect([r1.code, r1.stderr.includes('--horizon is required')]).toEqual([2, true]);
-    const r2 = await tempo(['forecast', '--file', 'x.csv', '--horizon', '2', '--level', '80,120']);
+    const r2 = await cli(['forecast', '--file', 'x.csv', '--horizon', '2', '--level', '80,120']);
     expect([r2.code, r2.stderr.includes('--level')]).toEqual([2, true]);
-    const r3 = await tempo(['forecast', '--file', 'x.csv', '--horizon', '2', '--out', 'x.xlsx']);
+    const r3 = await cli(['forecast', '--file', 'x.csv', '--horizon', '2', '--out', 'x.xlsx']);
     expect([r3.code, r3.stderr.includes('.csv or .ndjson')]).toEqual([2, true]);
     const { text } = salesCsv(['a'], 30);
     writeFileSync(join(dir, 'ok.csv'), text);
-    const r4 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--freq', 'fortnightly']);
+    const r4 = await cli(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--freq', 'fortnightly']);
     expect([r4.code, r4.stderr.includes('--freq must be')]).toEqual([2, true]);
-    const r5 = await tempo(['forecast', '--file', join(dir, 'missing.csv'), '--horizon', '2']);
+    const r5 = await cli(['forecast', '--file', join(dir, 'missing.csv'), '--horizon', '2']);
     expect([r5.code, r5.stderr.trim()]).toEqual([1, `tempo: forecast: ${join(dir, 'missing.csv')}: no such file`]);
-    const r8 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--out', join(dir, 'no-such-dir', 'f.csv')]);
+    const r8 = await cli(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--out', join(dir, 'no-such-dir', 'f.csv')]);
     expect([r8.code, r8.stderr.trim()]).toEqual([1, `tempo: forecast: cannot write ${join(dir, 'no-such-dir', 'f.csv')} (ENOENT)`]);
-    const r7 = await tempo(['forecast', '--file', dir, '--horizon', '2']);
+    const r7 = await cli(['forecast', '--file', dir, '--horizon', '2']);
     expect([r7.code, r7.stderr.trim()]).toEqual([1, `tempo: forecast: ${dir}: cannot be read (EISDIR)`]);
-    const r6 = await tempo(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--data-dir', dir]);
+    const r6 = await cli(['forecast', '--file', join(dir, 'ok.csv'), '--horizon', '2', '--data-dir', dir]);
     expect([r6.code, r6.stderr.includes('--data-dir does not apply')]).toEqual([2, true]);
   });
 });

@@ -8,6 +8,7 @@ import { readHistoryCsv } from '../../src/cli/history-csv.js';
 import { tempDir } from '../store/helpers.js';
 import { seasonal } from '../server/harness.js';
 import { requireBuiltCli, tempo } from './run.js';
+import { cli } from './in-process.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dd: string[];
@@ -42,7 +43,7 @@ describe('readHistoryCsv', () => {
 
 describe('tempo models tune', () => {
   it('tunes on the CSV with progress on stderr and leaves a ready model of the organization', async () => {
-    expect((await tempo(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
     const file = join(tmp.dir, 'history.csv');
     writeFileSync(file, history(3, 48));
     const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'acme-tuned', '--file', file, '--horizon', '6', '--json', ...dd]);
@@ -64,14 +65,14 @@ describe('tempo models tune', () => {
   }, 60_000);
 
   it('refuses a file too short to tune on, and a malformed one, with exit code 2', async () => {
-    expect((await tempo(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
     const file = join(tmp.dir, 'short.csv');
     writeFileSync(file, history(2, 10));
-    const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'short', '--file', file, '--horizon', '6', ...dd]);
+    const r = await cli(['models', 'tune', '--org', 'acme', '--name', 'short', '--file', file, '--horizon', '6', ...dd]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no series is long enough/);
     writeFileSync(file, 'unique_id,ds,y\na,2024-01-01,x\n');
-    const bad = await tempo(['models', 'tune', '--org', 'acme', '--name', 'bad', '--file', file, ...dd]);
+    const bad = await cli(['models', 'tune', '--org', 'acme', '--name', 'bad', '--file', file, ...dd]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/y must be a number/);
   });

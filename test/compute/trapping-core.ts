@@ -1,15 +1,26 @@
-// Builds the test-only trapping core (fixtures/trapping-core.ts) into a temp file, once per run.
+// Builds the test-only trapping core (fixtures/trapping-core.ts) once per fixture source: the
+// compiled file is named by a hash of the source and the compiler's version, so the test files
+// that need it share one compile instead of running asc (seconds) each.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** Compiles the fixture with asc and returns the .wasm path. */
+const root = resolve(import.meta.dirname, '../..');
+const source = join(root, 'test/compute/fixtures/trapping-core.ts');
+
+/** Returns the path of the compiled fixture, compiling it with asc when no current build exists. */
 export function buildTrappingCore(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'tempo-trap-')), 'trap.wasm');
-  const root = resolve(import.meta.dirname, '../..');
-  execFileSync(join(root, 'node_modules/.bin/asc'),
-    [join(root, 'test/compute/fixtures/trapping-core.ts'), '-o', out, '--runtime', 'stub', '-O3'],
-    { cwd: root, stdio: 'pipe' });
+  const asc = JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as { version: string };
+  const hash = createHash('sha256').update(readFileSync(source)).update(asc.version).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'tempo-trapping-core');
+  const out = join(dir, `${hash}.wasm`);
+  if (existsSync(out)) return out;
+  mkdirSync(dir, { recursive: true });
+  // compiled under a name of its own and renamed into place: test files compiling at once never see half a file
+  const partial = join(dir, `${hash}.${process.pid}.${Date.now()}.partial.wasm`);
+  execFileSync(join(root, 'node_modules/.bin/asc'), [source, '-o', partial, '--runtime', 'stub', '-O3'], { cwd: root, stdio: 'pipe' });
+  renameSync(partial, out);
   return out;
 }
