@@ -14,7 +14,11 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
 /** `work`'s outcome, unless the signal aborts first: then a rejection with its reason, at once. */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // the work is dropped, not awaited: its own later rejection (a sleep that honours the signal) must not go unhandled
+    work.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

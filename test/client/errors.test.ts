@@ -11,6 +11,7 @@ import { ERROR_CATALOGUE } from '../../src/shared/codes.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch, rejectionOf } from './helpers.js';
+import { waitFor } from '../support/wait.js';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(); });
@@ -176,7 +177,9 @@ describe('timeouts and abort against a running forecast', () => {
     const ac = new AbortController();
     const reason = new Error('user navigated away');
     const call = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch }).forecast({ series: seasonal(10_000), horizon: 48 }, { signal: ac.signal });
-    setTimeout(() => ac.abort(reason), 20);
+    // abort once the server is computing it: mid-forecast, not before the request left
+    await waitFor('the forecast computing', () => h.server.tempo.inFlight() > 0, 10_000, 5);
+    ac.abort(reason);
     const err = await rejectionOf(call);
     expect(err).toBeInstanceOf(AbortError);
     expect((err as AbortError).name).toBe('AbortError');

@@ -79,10 +79,11 @@ describe('retries against the real server', () => {
   it('stops at once with AbortError when the caller aborts during a Retry-After wait', async () => {
     const k = await h.key({ rateLimitPerMinute: 1, rateLimitPerHour: 1 });
     const ac = new AbortController();
-    // abort just after the first 429 arrives, while the client waits (up to the default 60 s cap)
-    const rec = recordingFetch((x) => { if (x.status === 429) setTimeout(() => ac.abort(), 20); });
+    const rec = recordingFetch();
     const sl = recordingSleep();
-    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch, sleep: sl.sleep });
+    // abort as soon as the client starts waiting out the 429's Retry-After (up to the default 60 s cap)
+    const sleepThenAbort = (ms: number, signal?: AbortSignal) => { const waiting = sl.sleep(ms, signal); ac.abort(); return waiting; };
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch, sleep: sleepThenAbort });
     await c.forecast(small);
     const err = await rejectionOf(c.forecast(small, { signal: ac.signal }));
     expect(err).toBeInstanceOf(AbortError);

@@ -4,6 +4,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { TempoClient, AbortError, TimeoutError } from '../../src/client/index.js';
 import { recordingFetch, rejectionOf } from './helpers.js';
 import { startStandIn, type StandIn } from './stand-in.js';
+import { waitFor } from '../support/wait.js';
 
 const apiKey = 'tempo-AAAAAAAAAAAAAAAA-secret';
 let s: StandIn | undefined;
@@ -54,7 +55,7 @@ describe('abort during a request', () => {
     const ac = new AbortController();
     const call = c.validate({ signal: ac.signal });
     // abort once the request has reached the server
-    while (s.hits === 0) await new Promise((r) => setTimeout(r, 5));
+    await waitFor('the request at the server', () => s!.hits > 0, 5_000, 5);
     ac.abort();
     const err = await rejectionOf(call);
     expect(err).toBeInstanceOf(AbortError);

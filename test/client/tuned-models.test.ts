@@ -68,8 +68,13 @@ describe('tuned models from the client', () => {
     expect((failed as ModelTuningFailedError).reason).toBe('boom');
     await h.store.createTuning({ name: 'client-forever', organizationId: 'client-wait-co', base: 'tempo' });
     const ac = new AbortController();
-    const waiting = c.waitUntilReady('client-forever', { intervalMs: 20, signal: ac.signal });
-    setTimeout(() => ac.abort(new Error('enough')), 100);
+    // the caller gives up after the second look at a model that stays in tuning
+    let looks = 0;
+    const counting = new TempoClient({
+      apiKey: k.fullKey, baseUrl: h.url,
+      fetch: (input, init) => { if (++looks === 2) ac.abort(new Error('enough')); return fetch(input, init); },
+    });
+    const waiting = counting.waitUntilReady('client-forever', { intervalMs: 20, signal: ac.signal });
     expect(await rejectionOf(waiting)).toBeInstanceOf(AbortError);
   });
 });

@@ -11,14 +11,18 @@ const rounds = Number(process.argv[2] ?? 200);
 const schema = uniqueName('revocation');
 const a = await openPostgresStore({ url: DATABASE_URL, schema });
 const b = await openPostgresStore({ url: DATABASE_URL, schema });
+let heard: (() => void) | undefined;
+b.onKeyChanged(() => heard?.());
+// the create announces itself too: heard before the timed rounds start, so no round hears it
+const announced = new Promise<void>((resolve, reject) => {
+  heard = resolve;
+  setTimeout(() => reject(new Error('instance B never heard the key being created')), 10_000).unref();
+});
 const key = await a.createKey({
   keyId: 'RevocationProbe1', secretHash: 'sha256:' + '0'.repeat(64), env: 'test', organizationId: 'bench', projectId: 'p',
   userId: 'u', name: 'revocation probe', expiresAt: null, rateLimitPerMinute: 60, rateLimitPerHour: 1000, last4: 'abcd',
 });
-await new Promise((r) => setTimeout(r, 200)); // let the create's own announcement pass
-
-let heard: (() => void) | undefined;
-b.onKeyChanged(() => heard?.());
+await announced;
 const afterCommit: number[] = [];
 const total: number[] = [];
 for (let i = 0; i < rounds; i++) {

@@ -3,7 +3,7 @@
 // happens when a backend is missing at startup or lost while running.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '../support/wait.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openPostgresStore } from '../../src/store/postgres.js';
@@ -22,13 +22,7 @@ const redis = await probeRedis();
 // the cache TTL at its maximum, so a key refused within seconds proves the invalidation, not the TTL
 const CACHE_TTL_MS = 30_000;
 
-async function until(what: string, check: () => Promise<boolean>, tries = 100, everyMs = 50): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await sleep(everyMs);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
+const until = (what: string, check: () => Promise<boolean>) => waitFor(what, check, 5_000, 50);
 
 describe.skipIf(!postgres.ok || !redis.ok)('two instances sharing PostgreSQL and Redis', () => {
   const schema = uniqueName('multi');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ComputeOverloadedError, type ComputePool } from '../../src/compute/pool.js';
 import { ComputeDrainingError, gatePool } from '../../src/server/http/compute-gate.js';
 import { startHarness, type Harness } from './harness.js';
+import { waitFor } from '../support/wait.js';
 
 let h: Harness;
 let key: string;
@@ -52,8 +53,7 @@ describe('pipelining', () => {
     // from an address of its own: the server refuses that address's connections for a while after
     const got = await raw('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(500), '127.0.0.3');
     expect(statuses(got).length).toBeLessThan(500);
-    for (let i = 0; i < 100 && h.server.openRequests() > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(h.server.openRequests()).toBe(0);
+    await waitFor('no open request', () => h.server.openRequests() === 0);
     expect(await raw('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.0.3')).toBe('');
     expect(statuses(await raw('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))).toEqual([200]);
   });
@@ -63,11 +63,10 @@ describe('pipelining', () => {
     const s = connect({ host: '127.0.0.1', port: Number(port) });
     await new Promise((r) => s.on('connect', r));
     s.write(`POST /tempo/v1/forecast HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"series":[1,`);
-    for (let i = 0; i < 100 && h.server.openRequests() === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitFor('the request open', () => h.server.openRequests() > 0, 5_000, 10);
     expect(h.server.openRequests()).toBe(1);
     s.destroy();
-    for (let i = 0; i < 100 && h.server.openRequests() > 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(h.server.openRequests()).toBe(0);
+    await waitFor('no open request', () => h.server.openRequests() === 0, 5_000, 10);
   });
 });
 

@@ -93,7 +93,7 @@ describe('key cache', () => {
   it('checks expiry on every request, cached record or not', async () => {
     const h = await startHarness({ config: { keyCacheTtlMs: 30_000 } });
     try {
-      const { fullKey } = await h.key({ expiresAt: new Date(Date.now() + 1500).toISOString() });
+      const { fullKey } = await h.key({ expiresAt: new Date(Date.now() + 800).toISOString() });
       const validate = () => fetch(`${h.url}/tempo/v1/validate`, { headers: { Authorization: `Bearer ${fullKey}` } });
       const first = await validate();
       expect(first.status).toBe(200);
@@ -155,7 +155,7 @@ describe('restarts and shutdown', () => {
     const { fullKey } = await h.key();
     const inFlight = h.forecast(fullKey, { series: seasonal(10_000), horizon: 48 });
     // wait until the server has the request, then start the shutdown
-    while (h.server.tempo.inFlight() === 0) await new Promise((r) => setTimeout(r, 5));
+    await waitFor('the forecast in flight', () => h.server.tempo.inFlight() > 0, 10_000, 5);
     const closed = h.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
