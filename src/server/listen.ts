@@ -21,8 +21,29 @@ export function createLogger(level: Config['logLevel'], destination?: pino.Desti
   return createSafeLogger(level, destination);
 }
 
-/** How long a draining server keeps accepting, so connections already queued for it get an answer. */
+/** How long a draining server keeps accepting at most, so connections already queued for it get an answer. */
 const ACCEPT_DRAIN_MS = 500;
+/** A gap with no new connection that ends that period early: the kernel's queue is emptied in one burst once the loop is free. */
+const ACCEPT_QUIET_MS = 100;
+
+// resolves once `server` has gone `quietMs` without a new connection, or after `maxMs` in all
+function acceptUntilQuiet(server: Server, maxMs: number, quietMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const end = setTimeout(finish, maxMs);
+    let quiet = setTimeout(finish, Math.min(quietMs, maxMs));
+    const onConnection = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(finish, quietMs);
+    };
+    server.on('connection', onConnection);
+    function finish(): void {
+      clearTimeout(end);
+      clearTimeout(quiet);
+      server.off('connection', onConnection);
+      resolve();
+    }
+  });
+}
 
 export interface StartServerOptions {
   config: Config;
@@ -83,7 +104,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     guard.startDraining();
     // connections the kernel has already completed but Node has not yet accepted would be reset by
     // closing the listener at once: keep accepting briefly so they are answered (503) instead
-    await sleep(Math.min(ACCEPT_DRAIN_MS, config.shutdownGraceMs));
+    await acceptUntilQuiet(server, Math.min(ACCEPT_DRAIN_MS, config.shutdownGraceMs), ACCEPT_QUIET_MS);
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     // keep-alive sockets would hold close() open; idle ones can go now, busy ones after their answer
     server.closeIdleConnections();
