@@ -9,14 +9,21 @@ interface ScanRecord {
   origins: Set<string>;
   outputs: Array<{ where: string; text: string }>;
   pending: Set<Promise<unknown>>;
+  /** Copies of answers still being read; a stream a test never finished is cancelled at the end of the file. */
+  unfinished: Set<ReadableStreamDefaultReader<Uint8Array>>;
   counts: { logLines: number; bodies: number; headers: number };
 }
 
 const g = globalThis as typeof globalThis & { __tempoSecretScan?: ScanRecord };
 
-/** This worker's scan record, created on first use. */
+/** Ends this test file's record: the next file in the same worker (the suite runs without isolation) starts an empty one. */
+export function endScanRecord(): void {
+  g.__tempoSecretScan = undefined;
+}
+
+/** This test file's scan record, created on first use. */
 export function scanRecord(): ScanRecord {
-  g.__tempoSecretScan ??= { secrets: new Set(), origins: new Set(), outputs: [], pending: new Set(), counts: { logLines: 0, bodies: 0, headers: 0 } };
+  g.__tempoSecretScan ??= { secrets: new Set(), origins: new Set(), outputs: [], pending: new Set(), unfinished: new Set(), counts: { logLines: 0, bodies: 0, headers: 0 } };
   return g.__tempoSecretScan;
 }
 
