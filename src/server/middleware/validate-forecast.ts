@@ -9,6 +9,7 @@ import { invalidRequest } from '../errors.js';
 import { harmlessName } from '../echo.js';
 import { requestDates } from '../request-dates.js';
 import { FORECAST_BODY_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
+import { compiledOnce } from './compiled-once.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
 const MAX_FIELD_ERRORS = 20;
@@ -106,8 +107,10 @@ function badSeriesItems(body: unknown, limit: number): FieldError[] {
   return out;
 }
 
-/** The pure check behind the middleware: field errors for `body`, or [] when it is valid. */
-export function createForecastValidator(bounds: Bounds): (body: unknown) => FieldError[] {
+/** The pure check behind the middleware: field errors for `body`, or [] when it is valid (compiled once per bounds). */
+export const createForecastValidator = compiledOnce(compileForecastValidator);
+
+function compileForecastValidator(bounds: Bounds): (body: unknown) => FieldError[] {
   const schema = forecastRequestSchema(bounds);
   // a valid body, or the first fault of a large one, costs one early-exit pass; only small
   // invalid bodies get every problem listed (allErrors on 10,000 strings costs tens of ms)

@@ -9,6 +9,7 @@ import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import { modelNameProblem } from '../../store/names.js';
 import { invalidRequest } from '../errors.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
+import { compiledOnce } from './compiled-once.js';
 
 const MAX_FIELD_ERRORS = 20;
 
@@ -26,8 +27,12 @@ function fieldError(e: ErrorObject): FieldError {
   return { pointer: e.instancePath, detail: `${e.instancePath || 'the body'} ${e.message ?? 'is invalid'}` };
 }
 
-/** The pure check behind the middleware: field errors for `body`, or [] when it can be tuned on. */
+/** The pure check behind the middleware: field errors for `body`, or [] when it can be tuned on (compiled once per bounds). */
 export function createTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => FieldError[] {
+  return compileTunedModelValidator({ bounds, tuning });
+}
+
+const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: Bounds; tuning: TuningBounds }): (body: unknown) => FieldError[] => {
   const ajv = new Ajv({ allErrors: true, strict: true });
   const validate = ajv.compile(tunedModelRequestSchema(bounds, tuning));
   return (body) => {
@@ -68,7 +73,7 @@ export function createTunedModelValidator(bounds: Bounds, tuning: TuningBounds):
     }
     return [];
   };
-}
+});
 
 /** Puts the validated body on ctx.state.tunedModelRequest, or throws 400 with errors[]. */
 export function validateTunedModel(bounds: Bounds, tuning: TuningBounds): Middleware {
