@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { ConnectionLimits } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType } from '../../shared/codes.js';
 import { newRequestId } from '../middleware/request-id.js';
+import { newStallWatch, readerStalled, type StallWatch } from './reader-stall.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -29,8 +30,7 @@ interface SocketState {
   burst: number;
   /** Requests over the socket's life that arrived while an earlier one on it was unanswered or in the same read. */
   pipelined: number;
-  stalledSince: number | null;
-  lastWritable: number;
+  stall: StallWatch;
   pending: Set<() => void>;
 }
 
@@ -108,7 +108,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       }
       benched.delete(socket.remoteAddress!);
     }
-    const state: SocketState = { open: 0, burst: 0, pipelined: 0, stalledSince: null, lastWritable: 0, pending: new Set() };
+    const state: SocketState = { open: 0, burst: 0, pipelined: 0, stall: newStallWatch(), pending: new Set() };
     sockets.set(socket, state);
     // one listener per socket (not per request: thousands of pipelined requests would make
     // adding and removing them quadratic): a dying socket settles everything still open on it
@@ -191,17 +191,11 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
         socket.destroy();
         continue;
       }
-      if (unread === 0 || unread < state.lastWritable) {
-        state.stalledSince = null;
-      } else if (state.stalledSince === null) {
-        state.stalledSince = now;
-      } else if (now - state.stalledSince > STALL_MS) {
+      if (readerStalled(state.stall, unread, socket.bytesWritten, now, STALL_MS)) {
         logger.warn({ peer: socket.remoteAddress, unread }, 'client stopped reading; closing the socket');
         bench(socket);
         socket.destroy();
-        continue;
       }
-      state.lastWritable = unread;
     }
   }, SWEEP_MS);
   sweep.unref();
