@@ -77,7 +77,15 @@ function runBatch(url: string, key: string, body: Buffer, pid: number, slow: boo
         bytes += c.length;
         for (let at = c.indexOf(0x0a); at >= 0; at = c.indexOf(0x0a, at + 1)) lines += 1;
       };
+      let ended = false;
+      // a connection cut before the answer's end must fail the run, not leave it waiting forever
+      res.on('close', () => {
+        if (ended) return;
+        clearInterval(sampler);
+        reject(new Error(`the server closed the batch answer after ${bytes} bytes (${lines} lines), before its end`));
+      });
       const finish = () => {
+        ended = true;
         clearInterval(sampler);
         resolve({ seconds: (performance.now() - start) / 1000, peakRss, bytes, lines, status: res.statusCode ?? 0 });
       };
