@@ -91,4 +91,22 @@ describe('method.seasonal_periods', () => {
     expect(lines.map((l) => l.id)).toEqual(['load', 'sales', 'told']);
     expect(lines.map((l) => l.method.seasonal_periods)).toEqual([[24, 168], undefined, [24, 168]]);
   });
+
+  it('the calendar\'s fractional periods reach the core as hints and come back whole: P1D → [7, 365], P1W → 52', async () => {
+    const u = lcg(3);
+    const days = 365 * 4 + 30;
+    const daily = Array.from({ length: days }, (_, t) => 100 + 10 * (t % 7 >= 5 ? -1 : 0.4) + 30 * Math.sin((2 * Math.PI * t) / 365.25) + 2 * (u() - 0.5));
+    const dates = Array.from({ length: days }, (_, t) => new Date(Date.UTC(2019, 0, 1) + t * 86_400_000).toISOString().slice(0, 10));
+    const d = await (await h.forecast(key, { series: daily, timestamps: dates, horizon: 7 })).json();
+    expect(d.freq).toBe('P1D');
+    expect(d.method).toMatchObject({ season_length: 7, seasonal_periods: [7, 365] });
+
+    const weeks = 313;
+    const weekly = Array.from({ length: weeks }, (_, t) => 100 + 20 * Math.sin((2 * Math.PI * t) / 52.18) + 2 * (u() - 0.5));
+    const mondays = Array.from({ length: weeks }, (_, t) => new Date(Date.UTC(2018, 0, 1) + t * 7 * 86_400_000).toISOString().slice(0, 10));
+    const w = await (await h.forecast(key, { series: weekly, timestamps: mondays, horizon: 4 })).json();
+    expect(w.freq).toBe('P1W');
+    expect(w.method.season_length).toBe(52);
+    expect(w.method).not.toHaveProperty('seasonal_periods');
+  });
 });
