@@ -2,7 +2,8 @@
 // client, and forecasts written out as they come back, in the rows' order.
 import { TempoClient, type BatchSeries, type FetchLike } from '../client/index.js';
 import { toNaive, type NaiveForm } from '../dates/naive.js';
-import { csvHeader, csvLines } from '../table/forecast-rows.js';
+import { methodBody } from '../client/wire.js';
+import { csvHeader, csvLines, ndjsonLine } from '../table/forecast-rows.js';
 import { TableError } from '../table/long-csv.js';
 import { CommandFailure, UsageError } from './io.js';
 import { planSeriesDates, type DatesContext } from './series-dates.js';
@@ -118,7 +119,11 @@ export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<
     const form = naive.get(item.id);
     if (form && item.timestamps) item.timestamps = item.timestamps.map((t) => toNaive(t, form));
     naive.delete(item.id);
-    await io.write(options.format === 'csv' ? csvLines({ id: item.id, result: item, timestamps: item.timestamps }, level) : JSON.stringify(item) + '\n');
+    // NDJSON lines as the local command writes them: the batch endpoint's shape, method in snake_case
+    // (every answered series carries a method: the batch contract requires it)
+    await io.write(options.format === 'csv'
+      ? csvLines({ id: item.id, result: item, timestamps: item.timestamps }, level)
+      : ndjsonLine({ id: item.id, result: { forecast: item.forecast, intervals: item.intervals, method: methodBody(item.method!) }, timestamps: item.timestamps, freq: item.freq }));
     done += 1;
     const seconds = (performance.now() - started) / 1000;
     io.progress?.({ done, seconds, perSecond: seconds > 0 ? done / seconds : 0 });

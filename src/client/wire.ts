@@ -30,6 +30,13 @@ function methodInfo(m: MethodBody): MethodInfo {
   return out;
 }
 
+/** A client `method` back in the API's snake_case, as an answer carried it (for writing answers out). */
+export function methodBody(m: MethodInfo): MethodBody {
+  const out: MethodBody = { components: m.components, season_length: m.seasonLength };
+  if (m.seasonalPeriods !== undefined) out.seasonal_periods = m.seasonalPeriods;
+  return out;
+}
+
 /** A forecast response body as a ForecastResult. */
 export function forecastResult(b: ForecastResponseBody, requestId: string | undefined, rateLimit: RateLimitState | undefined): ForecastResult {
   const out: ForecastResult = { forecast: b.forecast, requestId, rateLimit };

@@ -65,6 +65,9 @@ describe('tempo forecast --server', () => {
     expect(items[0].forecast).toHaveLength(4);
     expect(items[0].timestamps).toEqual(['2023-01-01', '2023-02-01', '2023-03-01', '2023-04-01']);
     expect(items[0].freq).toBe('P1M');
+    // the batch endpoint's shape, as the local command writes it: method in snake_case
+    expect(Object.keys(items[0])).toEqual(['id', 'forecast', 'timestamps', 'freq', 'method']);
+    expect(items[0].method.season_length).toBe(12);
     for (const text of [run.stdout, run.stderr]) expect(text).not.toContain(fullKey.split('-')[2]);
   });
 
