@@ -56,4 +56,16 @@ describe('assumeUtc and toNaive', () => {
     const { timestamps } = assumeUtc(['2023-02-28 00:00:00', '2023-02-29 00:00:00']);
     expect(refusal(() => planDates({ timestamps, length: 2, horizon: 1 })).pointer).toBe('/timestamps/1');
   });
+
+  it('a local-time file with summer time is refused where the clock jumps: the spring gap and the autumn repeat', () => {
+    const spring = assumeUtc(['2024-03-31 01:00:00', '2024-03-31 03:00:00', '2024-03-31 04:00:00', '2024-03-31 05:00:00']);
+    // the most frequent step is the hour, so the jump itself is the date off the grid
+    expect(refusal(() => planDates({ timestamps: spring.timestamps, length: 4, horizon: 1 }))).toMatchObject({
+      pointer: '/timestamps/1', reason: expect.stringContaining('expected 2024-03-31T02:00:00Z'),
+    });
+    const autumn = assumeUtc(['2024-10-27 01:00:00', '2024-10-27 02:00:00', '2024-10-27 02:00:00', '2024-10-27 03:00:00']);
+    expect(refusal(() => planDates({ timestamps: autumn.timestamps, length: 4, horizon: 1 }))).toMatchObject({
+      pointer: '/timestamps/2', reason: expect.stringContaining('repeats timestamps/1'),
+    });
+  });
 });
