@@ -1,8 +1,8 @@
 // `tempo forecast --server URL`: long rows in, grouped into series, sent in batches through the
 // client, and forecasts written out as they come back, in the rows' order.
 import { TempoClient, type BatchSeries, type FetchLike } from '../client/index.js';
-import { toNaive, type NaiveForm } from '../dates/naive.js';
 import { methodBody } from '../client/wire.js';
+import { toNaive, type NaiveForm } from '../dates/naive.js';
 import { csvHeader, csvLines, ndjsonLine } from '../table/forecast-rows.js';
 import { TableError } from '../table/long-csv.js';
 import { CommandFailure, UsageError } from './io.js';
