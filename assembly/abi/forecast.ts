@@ -1,7 +1,7 @@
 // The main export: one whole fit-and-forecast per call, numbers in, numbers out. The policy lives
 // in pipeline/forecast.ts; this file only reads the caller's buffers and writes the answer.
 import { STATUS_OK, STATUS_BAD_ARGUMENT } from "./status";
-import { METHOD_SLOTS, MAX_COMPONENTS, MAX_LEVELS } from "./layout";
+import { METHOD_SLOTS, MAX_COMPONENTS, MAX_LEVELS, METHOD_OUTER_SLOT } from "./layout";
 import { decide, Decision } from "../pipeline/forecast";
 
 /**
@@ -25,7 +25,7 @@ export function forecast(
   return STATUS_OK;
 }
 
-/** Writes a decided forecast to the caller's buffers: its values at `outPtr`, season and codes at `methodPtr`. */
+/** Writes a decided forecast to the caller's buffers: its values at `outPtr`, seasons and codes at `methodPtr`. */
 export function writeAnswer(d: Decision, outPtr: usize, methodPtr: usize): void {
   const values = d.values;
   for (let i = 0; i < values.length; i++) store<f64>(outPtr + (<usize>i << 3), values[i]);
@@ -34,4 +34,5 @@ export function writeAnswer(d: Decision, outPtr: usize, methodPtr: usize): void 
   const k = d.codes.length < MAX_COMPONENTS ? d.codes.length : MAX_COMPONENTS;
   store<i32>(methodPtr + 4, k);
   for (let i = 0; i < k; i++) store<i32>(methodPtr + (<usize>(2 + i) << 2), d.codes[i]);
+  store<i32>(methodPtr + (<usize>METHOD_OUTER_SLOT << 2), d.outer);
 }

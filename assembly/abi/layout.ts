@@ -1,9 +1,11 @@
 // Output layouts shared by the core and every host. See assembly/README.md.
 
-/** Slots (i32) in the method buffer: [season_length, component count, codes...]. */
+/** Slots (i32) in the method buffer: [season_length, component count, codes..., second period]. */
 export const METHOD_SLOTS: i32 = 16;
-/** Most components a method buffer can name. */
-export const MAX_COMPONENTS: i32 = 14;
+/** Most components a method buffer can name (the ensemble has 12 members; the last slot is the second period). */
+export const MAX_COMPONENTS: i32 = 13;
+/** Slot of the second, longer seasonal period (0 when one period was used). */
+export const METHOD_OUTER_SLOT: i32 = 15;
 /** Most prediction-interval levels one call may ask for. */
 export const MAX_LEVELS: i32 = 16;
 

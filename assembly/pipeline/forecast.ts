@@ -24,11 +24,12 @@ const SCALE_LOW: f64 = Math.pow(2.0, -400.0);
 
 /**
  * What the pipeline decided: a status, and when it is OK the output values, season length,
- * component codes and, when asked for, the fitted block (see fittedBlock; empty otherwise).
+ * component codes, the fitted block when asked for (see fittedBlock; empty otherwise) and the
+ * second seasonal period when two were used (0 otherwise).
  */
 export class Decision {
   constructor(public status: i32, public values: Float64Array, public season: i32, public codes: Array<i32>,
-    public fitted: Float64Array = new Float64Array(0)) {}
+    public fitted: Float64Array = new Float64Array(0), public outer: i32 = 0) {}
 }
 
 function refuse(status: i32): Decision {
@@ -117,7 +118,7 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   const values = new Float64Array(h * (1 + 2 * levels.length));
   const nonNegative = observedNonNegative(raw);
   if (!fillIntervals(mean, sd, levels, values, out.countIntervals, nonNegative, df)) return refuse(STATUS_OUT_OF_RANGE);
-  if (!wantFitted) return new Decision(STATUS_OK, values, out.season, out.codes);
+  if (!wantFitted) return new Decision(STATUS_OK, values, out.season, out.codes, new Float64Array(0), out.outer);
   const block = fittedBlock(out.fc.fitted, n, n - y.length, Math.pow(2.0, <f64>e), sd1, levels, out.countIntervals, nonNegative);
-  return new Decision(STATUS_OK, values, out.season, out.codes, block);
+  return new Decision(STATUS_OK, values, out.season, out.codes, block, out.outer);
 }

@@ -52,5 +52,5 @@ export function multiSeason(y: Float64Array, m: i32, h: i32, members: i32, rule:
     for (let t = 0; t < n; t++) back[t] = f[t] + s.at(t);
     fitted = back;
   }
-  return new Outcome(new ModelForecast(mean, inner.fc.sd, inner.fc.code, true, fitted), m, inner.codes);
+  return new Outcome(new ModelForecast(mean, inner.fc.sd, inner.fc.code, true, fitted), m, inner.codes, false, p2);
 }

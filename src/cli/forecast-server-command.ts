@@ -12,10 +12,13 @@ export const FORECAST_SERVER_HELP = `Usage: tempo forecast --file F --server URL
 
 Forecasts every series of a long CSV (columns unique_id,ds,y or id,timestamp,value; rows of one
 series together, in time order) on a Tempo server, in batches. The API key comes from TEMPO_API_KEY.
+Dates are RFC 3339 dates or date-times; date-times without an offset (2024-01-01 13:00:00) are
+read as UTC and the future dates are written back the same way.
   --file F             the CSV to read
   --server URL         the Tempo server, e.g. http://127.0.0.1:8080
   --horizon H          steps to forecast
   --level 80,95        prediction intervals to add
+  --freq F             the grid step of every series (default: inferred from each series' dates)
   --season-length M    the seasonal period, when known
   --out FILE           .csv or .ndjson (default: CSV on stdout); written whole or not at all
   --batch-size N       series per request (default 1000)
@@ -31,10 +34,10 @@ function levels(text: string | undefined): number[] | undefined {
   return out;
 }
 
-/** Rows of a long CSV file, each value checked; a bad one (or broken CSV) is a UsageError naming its line. */
-export async function* readLongCsv(file: string): AsyncGenerator<LongRow> {
+/** Rows of a long CSV file, each value checked; a bad one (or broken CSV) is a UsageError naming its line. `columns` learns the header's names. */
+export async function* readLongCsv(file: string, columns?: { ds: string }): AsyncGenerator<LongRow> {
   try {
-    yield* checkedRows(file);
+    yield* checkedRows(file, columns);
   } catch (err) {
     const code = (err as { code?: string }).code;
     // csv-parse's own errors name the line; a missing file is the command line's fault too
@@ -43,11 +46,13 @@ export async function* readLongCsv(file: string): AsyncGenerator<LongRow> {
   }
 }
 
-async function* checkedRows(file: string): AsyncGenerator<LongRow> {
+async function* checkedRows(file: string, columns?: { ds: string }): AsyncGenerator<LongRow> {
   const parser = createReadStream(file).pipe(parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: false, info: true }));
   let idAt = -1;
+  let dsAt = -1;
   let yAt = -1;
   let yName = '';
+  let dsName = '';
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     const line = info.lines;
     if (idAt < 0) {
@@ -55,7 +60,10 @@ async function* checkedRows(file: string): AsyncGenerator<LongRow> {
       const set = COLUMN_SETS.find((cols) => cols.every((c) => header.includes(c)));
       if (!set) throw new UsageError(`forecast: line ${line}: the header must name the columns unique_id,ds,y (or id,timestamp,value)`);
       idAt = header.indexOf(set[0]);
+      dsAt = header.indexOf(set[1]);
       yAt = header.indexOf(set[2]);
+      dsName = set[1];
+      if (columns) columns.ds = set[1];
       yName = set[2];
       continue;
     }
@@ -66,7 +74,9 @@ async function* checkedRows(file: string): AsyncGenerator<LongRow> {
     if (y !== null && !Number.isFinite(y)) {
       throw new UsageError(`forecast: line ${line}, column ${yAt + 1} (${yName}): ${JSON.stringify(text.slice(0, 40))} is not a number (leave it empty for a missing value)`);
     }
-    yield { id, y, line };
+    const ds = record[dsAt];
+    if (ds === '') throw new UsageError(`forecast: line ${line}, column ${dsAt + 1} (${dsName}): the date is empty`);
+    yield { id, ds, y, line };
   }
   if (idAt < 0) throw new UsageError(`forecast: ${file} is empty`);
 }
@@ -76,6 +86,7 @@ export async function forecastServerCommand(argv: string[], io: CliIO): Promise<
   const p = parseCommand('forecast', argv, {
     file: { type: 'string' }, server: { type: 'string' }, horizon: { type: 'string' }, level: { type: 'string' },
     'season-length': { type: 'string' }, out: { type: 'string' }, 'batch-size': { type: 'string' }, model: { type: 'string' },
+    freq: { type: 'string' },
   }, 0, FORECAST_SERVER_HELP);
   if (p.values.help === true) {
     io.out(FORECAST_SERVER_HELP);
@@ -93,9 +104,13 @@ export async function forecastServerCommand(argv: string[], io: CliIO): Promise<
   const temp = out === undefined ? null : join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   const handle = temp === null ? null : await open(temp, 'w');
   let last = 0;
+  // the date column's name is known once the header is read; messages about a date name it
+  const columns = { ds: 'ds' };
   try {
-    const result = await forecastViaServer(readLongCsv(file), {
-      server, apiKey, horizon, format,
+    const result = await forecastViaServer(readLongCsv(file, columns), {
+      server, apiKey, horizon, format, file,
+      get dsColumn() { return columns.ds; },
+      freq: optional(p, 'freq'),
       level: levels(optional(p, 'level')),
       seasonLength: positiveInt(p, 'season-length', 'forecast', FORECAST_SERVER_HELP),
       batchSize: positiveInt(p, 'batch-size', 'forecast', FORECAST_SERVER_HELP),

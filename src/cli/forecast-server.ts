@@ -1,11 +1,17 @@
 // `tempo forecast --server URL`: long rows in, grouped into series, sent in batches through the
 // client, and forecasts written out as they come back, in the rows' order.
-import { TempoClient, type BatchForecast, type BatchSeries, type FetchLike } from '../client/index.js';
+import { TempoClient, type BatchSeries, type FetchLike } from '../client/index.js';
+import { methodBody } from '../client/wire.js';
+import { toNaive, type NaiveForm } from '../dates/naive.js';
+import { csvHeader, csvLines, ndjsonLine } from '../table/forecast-rows.js';
+import { TableError } from '../table/long-csv.js';
 import { CommandFailure, UsageError } from './io.js';
+import { planSeriesDates, type DatesContext } from './series-dates.js';
 
-/** One row of a long table: a series id and one value (null = missing); `line` is where it came from, for messages. */
+/** One row of a long table: a series id, its date (when the table has them) and one value (null = missing); `line` is where it came from, for messages. */
 export interface LongRow {
   id: string;
+  ds?: string;
   y: number | null;
   line: number;
 }
@@ -17,6 +23,11 @@ export interface ForecastViaServerOptions {
   horizon: number;
   level?: number[];
   seasonLength?: number;
+  /** The grid step of every series; inferred from each series' dates when absent. */
+  freq?: string;
+  /** The file the rows came from and its date column, for messages naming a bad date (default "input", "ds"); read when a message is made. */
+  file?: string;
+  dsColumn?: string;
   /** Series per request (default the client's). */
   batchSize?: number;
   model?: string;
@@ -38,51 +49,47 @@ export interface ForecastServerIO {
   progress?(p: ForecastProgress): void;
 }
 
-/** A CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** The output header: unique_id, step, forecast, then lo-L and hi-L for each level. */
-export function csvHeader(level: readonly number[] = []): string {
-  return ['unique_id', 'step', 'forecast', ...level.flatMap((l) => [`lo-${l}`, `hi-${l}`])].join(',') + '\n';
-}
-
-/** The CSV rows of one answered series, one per step. */
-export function csvRows(item: BatchForecast, level: readonly number[] = []): string {
-  let out = '';
-  const id = csvField(item.id);
-  for (let h = 0; h < item.forecast.length; h++) {
-    const cells = [id, String(h + 1), String(item.forecast[h])];
-    for (const l of level) {
-      const band = item.intervals?.[String(l)];
-      cells.push(String(band?.lower[h] ?? ''), String(band?.upper[h] ?? ''));
-    }
-    out += cells.join(',') + '\n';
-  }
-  return out;
-}
-
-/** Consecutive rows of one id as one series; an id that comes back after another is refused with its line. */
-export async function* seriesOf(rows: AsyncIterable<LongRow> | Iterable<LongRow>): AsyncGenerator<BatchSeries> {
+/**
+ * Consecutive rows of one id as one series; an id that comes back after another is refused with its line.
+ * With `dates`, each series' dates are checked here (a bad one is a UsageError naming its line and
+ * column), sent with naive date-times read as UTC, and `naive` learns which ids to write back naive.
+ */
+export async function* seriesOf(rows: AsyncIterable<LongRow> | Iterable<LongRow>, dates?: DatesContext,
+  naive?: Map<string, NaiveForm>): AsyncGenerator<BatchSeries> {
   const finished = new Set<string>();
   let id: string | null = null;
   let values: Array<number | null> = [];
+  let stamps: string[] = [];
+  let lines: number[] = [];
+  const done = (sid: string): BatchSeries => {
+    if (dates === undefined || stamps.length !== values.length) return { id: sid, values };
+    try {
+      const d = planSeriesDates({ id: sid, timestamps: stamps, lines }, dates);
+      if (d.naive) naive?.set(sid, d.naive);
+      return { id: sid, values, timestamps: d.timestamps };
+    } catch (err) {
+      throw err instanceof TableError ? new UsageError(`forecast: ${err.message}`) : err;
+    }
+  };
   for await (const row of rows) {
     if (row.id !== id) {
       if (id !== null) {
         finished.add(id);
-        yield { id, values };
+        yield done(id);
       }
       if (finished.has(row.id)) {
         throw new UsageError(`line ${row.line}: the rows of series ${JSON.stringify(row.id.slice(0, 40))} are not together; sort the file by unique_id`);
       }
       id = row.id;
       values = [];
+      stamps = [];
+      lines = [];
     }
     values.push(row.y);
+    if (row.ds !== undefined) stamps.push(row.ds);
+    lines.push(row.line);
   }
-  if (id !== null) yield { id, values };
+  if (id !== null) yield done(id);
 }
 
 /** Forecasts every series of `rows` on the server and writes the answers; resolves with the count and time. */
@@ -92,9 +99,14 @@ export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<
   const started = performance.now();
   let done = 0;
   if (options.format === 'csv') await io.write(csvHeader(level));
-  const answers = client.forecastMany(seriesOf(rows), {
+  const naive = new Map<string, NaiveForm>();
+  const dates: DatesContext = {
+    file: options.file ?? 'input', get dsColumn() { return options.dsColumn ?? 'ds'; }, horizon: options.horizon, freq: options.freq,
+  };
+  const answers = client.forecastMany(seriesOf(rows, dates, naive), {
     horizon: options.horizon,
     level: options.level,
+    freq: options.freq,
     seasonLength: options.seasonLength,
     batchSize: options.batchSize,
     signal: options.signal,
@@ -103,7 +115,15 @@ export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<
     if ('error' in item) {
       throw new CommandFailure(`series ${JSON.stringify(item.id.slice(0, 40))}: ${item.error.detail}`);
     }
-    await io.write(options.format === 'csv' ? csvRows(item, level) : JSON.stringify(item) + '\n');
+    // a naive series is answered with `Z` date-times: written back as the file wrote them
+    const form = naive.get(item.id);
+    if (form && item.timestamps) item.timestamps = item.timestamps.map((t) => toNaive(t, form));
+    naive.delete(item.id);
+    // NDJSON lines as the local command writes them: the batch endpoint's shape, method in snake_case
+    // (every answered series carries a method: the batch contract requires it)
+    await io.write(options.format === 'csv'
+      ? csvLines({ id: item.id, result: item, timestamps: item.timestamps }, level)
+      : ndjsonLine({ id: item.id, result: { forecast: item.forecast, intervals: item.intervals, method: methodBody(item.method!) }, timestamps: item.timestamps, freq: item.freq }));
     done += 1;
     const seconds = (performance.now() - started) / 1000;
     io.progress?.({ done, seconds, perSecond: seconds > 0 ? done / seconds : 0 });

@@ -4,13 +4,14 @@ import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { createComputePool } from '../compute/pool.js';
-import { DateError, planDates, seasonOptions, type DatePlan } from '../dates/index.js';
+import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
 import { readLongCsv, TableError, type LongSeries } from '../table/long-csv.js';
 import { optional, parseCommand, positiveInt, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
 import { runInOrder, type SeriesTask } from './forecast-run.js';
+import { planSeriesDates, type SeriesDates } from './series-dates.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { FORECAST_HELP } from './usage.js';
 
@@ -47,22 +48,6 @@ function outputKind(out: string | undefined): 'csv' | 'ndjson' {
   throw new UsageError(`forecast: --out must end in .csv or .ndjson (got ${JSON.stringify(out.slice(0, 80))})`, FORECAST_HELP);
 }
 
-/** Checks every series' dates before any compute starts, so a bad row costs nothing; names its line. */
-function planAll(series: LongSeries[], file: string, horizon: number, freq: string | undefined, dsColumn: string): DatePlan[] {
-  return series.map((s) => {
-    try {
-      return planDates({ timestamps: s.timestamps, freq, length: s.values.length, horizon });
-    } catch (err) {
-      if (!(err instanceof DateError)) throw err;
-      if (err.field === 'freq' && freq !== undefined) throw new UsageError(`forecast: --${err.reason}`, FORECAST_HELP);
-      const i = Number(/\/timestamps\/(\d+)$/.exec(err.pointer)?.[1] ?? 0);
-      const reason = err.reason.replace(/^timestamps\/\d+ /, '').replace(/timestamps\/(\d+)/g, (_, k) => `the date on line ${s.lines[Number(k)]}`);
-      const what = err.field === 'freq' ? `series ${JSON.stringify(s.id.slice(0, 40))}: ${err.reason.replace('send freq', 'pass --freq')}` : `date ${reason}`;
-      throw new TableError(file, s.lines[i], dsColumn, what);
-    }
-  });
-}
-
 /** Runs `tempo forecast`; resolves to the exit code. */
 export async function forecastCommand(argv: string[], io: CliIO): Promise<number> {
   const parsed = parseCommand('forecast', argv, OPTIONS, 0, FORECAST_HELP);
@@ -96,15 +81,16 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     throw err;
   }
   if (series.length > MAX_SERIES) throw new CommandFailure(`forecast: ${file} holds ${series.length} series; split it into files of at most ${MAX_SERIES}`);
-  let plans: DatePlan[];
+  // every series' dates are checked before any compute starts, so a bad row costs nothing
+  let dates: SeriesDates[];
   try {
-    plans = planAll(series, file, horizon, freq, dsColumn);
+    dates = series.map((s) => planSeriesDates(s, { file, dsColumn, horizon, freq, help: FORECAST_HELP }));
   } catch (err) {
     if (err instanceof TableError) throw new CommandFailure(err.message);
     throw err;
   }
   const tasks: SeriesTask[] = series.map((s, i) => ({
-    values: s.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(plans[i], told),
+    values: s.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(dates[i].plan, told),
   }));
 
   let target: AtomicFile | undefined;
@@ -124,7 +110,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     if (kind === 'csv') await write(csvHeader(level));
     await runInOrder(pool, tasks, 2 * workers, async (i, result) => {
       if (interrupted) throw new CommandFailure(`forecast: interrupted after ${done} of ${series.length} series; ${out ? `${out} was not written` : 'output is incomplete'}`);
-      const row: ForecastRow = { id: series[i].id, result, timestamps: plans[i].timestamps, freq: plans[i].freq };
+      const row: ForecastRow = { id: series[i].id, result, timestamps: dates[i].future, freq: dates[i].plan.freq };
       await write(kind === 'csv' ? csvLines(row, level) : ndjsonLine(row));
       done += 1;
       progress.update(done);

@@ -95,8 +95,10 @@ export const FORECAST_HELP = `Usage: tempo forecast --file FILE --horizon H [opt
 
 Forecasts every series of a long CSV on this machine (no server), on every core.
 FILE has a header naming unique_id,ds,y (or id,timestamp,value); quoted fields are fine, other
-columns are ignored. ds is an RFC 3339 date (2024-01-31) or date-time with an offset; each series'
-dates must be increasing and regular; an empty y or NA is a missing value (its date stays).
+columns are ignored. ds is an RFC 3339 date (2024-01-31) or date-time with an offset, or a
+date-time without one (2024-01-31 13:00:00, read as UTC; the future ds are written the same way);
+each series' dates must be written one way, increasing and regular; an empty y or NA is a missing
+value (its date stays).
   --horizon H          steps to forecast
   --level 80,95        prediction intervals (adds lo-80,hi-80,lo-95,hi-95 columns)
   --freq F             grid step for every series (P1M, M, PT1H, h, D, W, Q, Y, ...); default: inferred

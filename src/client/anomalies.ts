@@ -1,8 +1,10 @@
 // The anomalies call's public shapes and their mapping to and from the API's snake_case bodies.
 import type { AnomaliesRequestBody, AnomaliesResponseBody } from '../shared/anomaly-types.js';
 import type { RateLimitState } from './rate-limit.js';
+import type { DatedParams } from './types.js';
+import { withDates } from './wire.js';
 
-export interface AnomaliesParams {
+export interface AnomaliesParams extends DatedParams {
   /** Observations in time order; `null` (or NaN) marks a missing value, which is never an anomaly. */
   series: ReadonlyArray<number | null>;
   /** The seasonal period when known. */
@@ -28,6 +30,8 @@ export interface AnomaliesResult {
   /** The coverage the server used. */
   level: number;
   model?: string;
+  /** The grid step as an ISO 8601 duration, when `timestamps` or `freq` was sent. */
+  freq?: string;
   requestId: string | undefined;
   rateLimit: RateLimitState | undefined;
 }
@@ -37,12 +41,13 @@ export function anomaliesBody(p: AnomaliesParams, series: Array<number | null>):
   const body: AnomaliesRequestBody = { series };
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = p.level;
-  return body;
+  return withDates(body, p);
 }
 
 /** An anomalies response body as an AnomaliesResult. */
 export function anomaliesResult(b: AnomaliesResponseBody, requestId: string | undefined, rateLimit: RateLimitState | undefined): AnomaliesResult {
   const out: AnomaliesResult = { anomalies: b.anomalies, level: b.level, requestId, rateLimit };
   if (b.model !== undefined) out.model = b.model;
+  if (b.freq !== undefined) out.freq = b.freq;
   return out;
 }

@@ -2,6 +2,7 @@
 import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../shared/backtest-types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type { ForecastInterval, ForecastParams } from './types.js';
+import { withDates } from './wire.js';
 
 export interface CrossValidateParams extends ForecastParams {
   /** Rolling-origin windows, 1 to 20; default 3. */
@@ -32,6 +33,8 @@ export interface CrossValidateResult {
   windows: BacktestWindow[];
   metrics: BacktestMetrics;
   model?: string;
+  /** The grid step as an ISO 8601 duration, when `timestamps` or `freq` was sent. */
+  freq?: string;
   requestId: string | undefined;
   rateLimit: RateLimitState | undefined;
 }
@@ -43,12 +46,13 @@ export function crossValidationBody(p: CrossValidateParams): CrossValidationRequ
   if (p.step !== undefined) body.step = p.step;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
-  return body;
+  return withDates(body, p);
 }
 
 /** A cross-validation response body as a CrossValidateResult. */
 export function crossValidateResult(b: CrossValidationResponseBody, requestId: string | undefined, rateLimit: RateLimitState | undefined): CrossValidateResult {
   const out: CrossValidateResult = { windows: b.windows, metrics: b.metrics, requestId, rateLimit };
   if (b.model !== undefined) out.model = b.model;
+  if (b.freq !== undefined) out.freq = b.freq;
   return out;
 }

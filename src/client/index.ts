@@ -6,7 +6,7 @@ export { parseRateLimit, parseRetryAfter, type RateLimitState, type RateLimitPol
 export type {
   TempoClientOptions, CallOptions, FetchLike, ForecastParams, ForecastResult, ForecastInterval, ValidateResult,
   ModelInfo, ModelsResult, BatchSeries, BatchSettings, BatchParams, BatchForecast, BatchRefusal, BatchItem, BatchResult,
-  ForecastManyProgress, ForecastManyOptions,
+  ForecastManyProgress, ForecastManyOptions, MethodInfo, DatedParams,
 } from './types.js';
 export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
 export type { CreateModelParams, TunedModel } from './tuned-models.js';

@@ -40,7 +40,15 @@ export interface CallOptions {
   model?: string;
 }
 
-export interface ForecastParams {
+/** Dates of a single-series call (forecast, crossValidate, anomalies); see docs/dates.md. */
+export interface DatedParams {
+  /** One RFC 3339 date (`2024-01-31`) or date-time with an offset per series value, on one regular grid. */
+  timestamps?: ReadonlyArray<string>;
+  /** The grid step: an ISO 8601 duration (`P1M`) or alias (`M`); inferred from `timestamps` when left out. Alone it only tells the calendar. */
+  freq?: string;
+}
+
+export interface ForecastParams extends DatedParams {
   /** Observations in time order; `null` marks a missing value. */
   series: ReadonlyArray<number | null>;
   /** Steps to forecast. */
@@ -51,6 +59,15 @@ export interface ForecastParams {
   level?: readonly number[];
   /** Also return the one-step-ahead in-sample predictions (`fitted`, and with `level` `fittedIntervals`). */
   fitted?: boolean;
+}
+
+/** What the model chose for a series. */
+export interface MethodInfo {
+  components: string[];
+  /** The season length used (the shorter period when two were); 1 when none. */
+  seasonLength: number;
+  /** Every seasonal period used, shortest first, present only when more than one was (hourly data: `[24, 168]`). */
+  seasonalPeriods?: number[];
 }
 
 export interface ForecastInterval {
@@ -65,11 +82,15 @@ export interface ForecastResult {
   /** The model that answered. */
   model?: string;
   /** What the model chose for this series. */
-  method?: { components: string[]; seasonLength: number };
+  method?: MethodInfo;
   /** With `fitted: true`: one per series value, the one-step-ahead prediction; null where the model has none. */
   fitted?: Array<number | null>;
   /** With `fitted: true` and `level`: the predictions' intervals keyed like `intervals`; null where `fitted` is null. */
   fittedIntervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
+  /** The forecast's future dates, in the form of the request's `timestamps`, when they were sent. */
+  timestamps?: string[];
+  /** The grid step as an ISO 8601 duration, when `timestamps` or `freq` was sent. */
+  freq?: string;
   requestId: string | undefined;
   rateLimit: RateLimitState | undefined;
 }
@@ -139,7 +160,7 @@ export interface BatchForecast {
   timestamps?: string[];
   /** The grid step as an ISO 8601 duration, when the series sent timestamps or the batch a freq. */
   freq?: string;
-  method?: { components: string[]; seasonLength: number };
+  method?: MethodInfo;
 }
 
 /** A series of a valid batch that the model could not forecast; the rest of the batch is answered. */

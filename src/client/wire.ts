@@ -1,11 +1,18 @@
 // The one snake_case ↔ camelCase mapping between the API's bodies and the client's types.
 import type {
-  BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
+  BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, MethodBody, ModelsResponseBody, ValidateResponseBody,
 } from '../shared/types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type {
-  BatchItem, BatchParams, BatchSeries, ForecastParams, ForecastResult, ModelsResult, ValidateResult,
+  BatchItem, BatchParams, BatchSeries, DatedParams, ForecastParams, ForecastResult, MethodInfo, ModelsResult, ValidateResult,
 } from './types.js';
+
+/** Adds a call's `timestamps` and `freq` to its body, leaving out those not given. */
+export function withDates<B extends { timestamps?: string[]; freq?: string }>(body: B, p: DatedParams): B {
+  if (p.timestamps !== undefined) body.timestamps = [...p.timestamps];
+  if (p.freq !== undefined) body.freq = p.freq;
+  return body;
+}
 
 /** The request body for forecast params; optional fields are left out rather than sent as null. */
 export function forecastBody(p: ForecastParams): ForecastRequestBody {
@@ -13,7 +20,21 @@ export function forecastBody(p: ForecastParams): ForecastRequestBody {
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.fitted !== undefined) body.fitted = p.fitted;
-  return body;
+  return withDates(body, p);
+}
+
+/** An answer's `method` in the client's camelCase; `seasonalPeriods` only when the server sent them. */
+function methodInfo(m: MethodBody): MethodInfo {
+  const out: MethodInfo = { components: m.components, seasonLength: m.season_length };
+  if (m.seasonal_periods !== undefined) out.seasonalPeriods = m.seasonal_periods;
+  return out;
+}
+
+/** A client `method` back in the API's snake_case, as an answer carried it (for writing answers out). */
+export function methodBody(m: MethodInfo): MethodBody {
+  const out: MethodBody = { components: m.components, season_length: m.seasonLength };
+  if (m.seasonalPeriods !== undefined) out.seasonal_periods = m.seasonalPeriods;
+  return out;
 }
 
 /** A forecast response body as a ForecastResult. */
@@ -21,9 +42,11 @@ export function forecastResult(b: ForecastResponseBody, requestId: string | unde
   const out: ForecastResult = { forecast: b.forecast, requestId, rateLimit };
   if (b.intervals !== undefined) out.intervals = b.intervals;
   if (b.model !== undefined) out.model = b.model;
-  if (b.method !== undefined) out.method = { components: b.method.components, seasonLength: b.method.season_length };
+  if (b.method !== undefined) out.method = methodInfo(b.method);
   if (b.fitted !== undefined) out.fitted = b.fitted;
   if (b.fitted_intervals !== undefined) out.fittedIntervals = b.fitted_intervals;
+  if (b.timestamps !== undefined) out.timestamps = b.timestamps;
+  if (b.freq !== undefined) out.freq = b.freq;
   return out;
 }
 
@@ -84,6 +107,6 @@ export function batchItem(b: BatchItemBody): BatchItem {
   if (b.intervals !== undefined) out.intervals = b.intervals;
   if (b.timestamps !== undefined) out.timestamps = b.timestamps;
   if (b.freq !== undefined) out.freq = b.freq;
-  if (b.method !== undefined) out.method = { components: b.method.components, seasonLength: b.method.season_length };
+  if (b.method !== undefined) out.method = methodInfo(b.method);
   return out;
 }

@@ -1,6 +1,6 @@
 // Portable host side of the Tempo core: loads the .wasm in any runtime and speaks its ABI.
 // Imports nothing host-specific; the Node/Bun file loader lives in ./node.ts.
-import { HOST_ABI_VERSION, METHOD_SLOTS, MAX_LEVELS, STATUS, MODEL_IDS, MEMBER_BITS, COMBINE_IDS } from './abi.js';
+import { HOST_ABI_VERSION, METHOD_SLOTS, METHOD_OUTER_SLOT, MAX_LEVELS, STATUS, MODEL_IDS, MEMBER_BITS, COMBINE_IDS } from './abi.js';
 import type { CoreModelName, MemberName, CombineName } from './abi.js';
 import { componentName } from './method.js';
 import { instantiateCore, type ArenaExports } from './instantiate.js';
@@ -37,10 +37,18 @@ export type IntervalsByLevel = Record<string, { lower: number[]; upper: number[]
 /** In-sample bounds per level; null where the model has no one-step prediction. */
 export type FittedIntervalsByLevel = Record<string, { lower: (number | null)[]; upper: (number | null)[] }>;
 
+/** What the core fitted: its components and the season length used (with every period when two were). */
+export interface ForecastMethod {
+  components: string[];
+  season_length: number;
+  /** present only when more than one seasonal period was used, shortest first, e.g. [24, 168] */
+  seasonal_periods?: number[];
+}
+
 export interface ForecastResult {
   forecast: number[];
   intervals?: IntervalsByLevel;
-  method: { components: string[]; season_length: number };
+  method: ForecastMethod;
   /** one per input value: the one-step-ahead prediction, null where the model has none (its first values, leading gaps) */
   fitted?: (number | null)[];
   fitted_intervals?: FittedIntervalsByLevel;
@@ -145,13 +153,12 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
 
     const out = new Float64Array(ex.memory.buffer, outPtr, outLen);
     const meta = new Int32Array(ex.memory.buffer, methodPtr, METHOD_SLOTS);
-    const result: ForecastResult = {
-      forecast: Array.from(out.subarray(0, horizon)),
-      method: {
-        components: Array.from(meta.subarray(2, 2 + meta[1]), componentName),
-        season_length: meta[0],
-      },
+    const method: ForecastMethod = {
+      components: Array.from(meta.subarray(2, 2 + meta[1]), componentName),
+      season_length: meta[0],
     };
+    if (meta[METHOD_OUTER_SLOT] > 0) method.seasonal_periods = [meta[0], meta[METHOD_OUTER_SLOT]];
+    const result: ForecastResult = { forecast: Array.from(out.subarray(0, horizon)), method };
     if (levels.length > 0) {
       result.intervals = {};
       levels.forEach((lv, k) => {

@@ -15,9 +15,33 @@ function isMonthEnd(st: Stamp): boolean {
   return st.d === daysInMonth(st.y, st.mo);
 }
 
-/** The grid through `stamps` with `step`: month-end when every given point is a month end. */
+/**
+ * Whether monthly `stamps` run on month ends: the first is one and so are most of the others (one
+ * off-grid date must not move the grid under all the right ones). A series kept on the 30th never
+ * qualifies: after a 30-day month ending on its day come longer months that do not.
+ */
+function onMonthEnds(stamps: readonly Stamp[]): boolean {
+  if (!isMonthEnd(stamps[0])) return false;
+  let ends = 0;
+  for (let i = 1; i < stamps.length; i++) if (isMonthEnd(stamps[i])) ends++;
+  return stamps.length === 1 || 2 * ends > stamps.length - 1;
+}
+
+/** The grid through `stamps` with `step`: month-end when the points run on month ends. */
 export function gridOf(stamps: readonly Stamp[], step: Step): Grid {
-  return { origin: stamps[0], step, monthEnd: step.unit === 'month' && stamps.every(isMonthEnd) };
+  return { origin: stamps[0], step, monthEnd: step.unit === 'month' && onMonthEnds(stamps) };
+}
+
+/** The most frequent of `values` (the smallest among equals). */
+function mode(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  let best = Infinity, bestCount = 0;
+  for (const v of values) {
+    const c = (counts.get(v) ?? 0) + 1;
+    counts.set(v, c);
+    if (c > bestCount || (c === bestCount && v < best)) { best = v; bestCount = c; }
+  }
+  return best;
 }
 
 /**
@@ -41,25 +65,25 @@ export function samePoint(grid: Grid, st: Stamp, expected: Stamp): boolean {
 }
 
 /**
- * The step that strictly increasing `stamps` (two or more) imply: whole months when every point
- * keeps the first one's day (or every point is a month end) and time of day, else the shortest
- * gap between neighbours. The caller still checks every point against the grid.
+ * The step that strictly increasing `stamps` (two or more) imply: whole months when most points
+ * keep the first one's day (or run on month ends) and time of day, the most frequent number of
+ * months between such neighbours; else the most frequent gap between neighbours. Most, not all,
+ * so one off-grid date is reported where it is, against the grid every other date is on: the
+ * caller checks every point against the grid.
  */
 export function inferStep(stamps: readonly Stamp[]): Step {
   const o = stamps[0];
-  const allEnds = stamps.every(isMonthEnd);
-  let months = Infinity;
-  let calendar = true;
-  for (let i = 1; i < stamps.length && calendar; i++) {
+  const ends = onMonthEnds(stamps);
+  const months: number[] = [];
+  for (let i = 1; i < stamps.length; i++) {
     const a = stamps[i - 1], b = stamps[i];
-    const dayOk = allEnds || b.d === Math.min(o.d, daysInMonth(b.y, b.mo));
+    const dayOk = (ends && isMonthEnd(b)) || b.d === Math.min(o.d, daysInMonth(b.y, b.mo));
     const timeOk = b.h === o.h && b.mi === o.mi && b.s === o.s && b.ms === o.ms;
     const diff = (b.y * 12 + b.mo) - (a.y * 12 + a.mo);
-    if (!dayOk || !timeOk || diff < 1) calendar = false;
-    else months = Math.min(months, diff);
+    if (dayOk && timeOk && diff >= 1) months.push(diff);
   }
-  if (calendar) return { unit: 'month', count: months };
-  let ms = Infinity;
-  for (let i = 1; i < stamps.length; i++) ms = Math.min(ms, instantOf(stamps[i]) - instantOf(stamps[i - 1]));
-  return { unit: 'ms', count: ms };
+  if (2 * months.length > stamps.length - 1) return { unit: 'month', count: mode(months) };
+  const gaps: number[] = [];
+  for (let i = 1; i < stamps.length; i++) gaps.push(instantOf(stamps[i]) - instantOf(stamps[i - 1]));
+  return { unit: 'ms', count: mode(gaps) };
 }

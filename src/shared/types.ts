@@ -1,5 +1,9 @@
 // Request and response shapes of the public API, shared by server and client.
 import type { TunedModelBody } from './tuned-model-types.js';
+import type { ForecastMethod } from '../core/index.js';
+
+/** `method` in an answer: what the core fitted, as the core reports it. */
+export type MethodBody = ForecastMethod;
 
 export interface ForecastRequestBody {
   series: Array<number | null>;
@@ -20,7 +24,7 @@ export interface ForecastResponseBody {
   fitted?: Array<number | null>;
   fitted_intervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
   model?: string;
-  method?: { components: string[]; season_length: number };
+  method?: MethodBody;
   /** the forecast's future dates, when the request sent timestamps */
   timestamps?: string[];
   /** the grid step as an ISO 8601 duration, when the request sent timestamps or freq */
@@ -78,7 +82,7 @@ export interface BatchRequestBody {
 
 /** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
 export type BatchItemBody =
-  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; timestamps?: string[]; freq?: string; method: { components: string[]; season_length: number } }
+  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; timestamps?: string[]; freq?: string; method: MethodBody }
   | { id: string; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string } };
 
 export interface BatchResponseBody {

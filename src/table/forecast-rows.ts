@@ -2,11 +2,16 @@
 // shaped like the batch endpoint's.
 import type { ForecastResult } from '../core/index.js';
 
-/** One forecast ready to write: the series id, the result, and its future dates when it had dates. */
-export interface ForecastRow {
+/** What a CSV row needs of a forecast: the series id, its values and bounds, and its future dates when it had dates. */
+export interface CsvRow {
   id: string;
-  result: ForecastResult;
+  result: Pick<ForecastResult, 'forecast' | 'intervals'>;
   timestamps?: string[];
+}
+
+/** One forecast ready to write: the series id, the result, and its future dates when it had dates. */
+export interface ForecastRow extends CsvRow {
+  result: ForecastResult;
   freq?: string;
 }
 
@@ -21,7 +26,7 @@ export function csvHeader(levels: readonly number[]): string {
 }
 
 /** The CSV lines of one forecast; ds is the future date, or the step number 1..h without dates. */
-export function csvLines(row: ForecastRow, levels: readonly number[]): string {
+export function csvLines(row: CsvRow, levels: readonly number[]): string {
   const id = csvField(row.id);
   const { forecast, intervals } = row.result;
   let out = '';

@@ -83,6 +83,32 @@ describe('tempo forecast --file', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('reads date-times without an offset (pandas\' form) as UTC and writes the future ds the same way', async () => {
+    const hours = (sep: string) => Array.from({ length: 72 }, (_, i) => new Date(Date.UTC(2024, 2, 29, i)).toISOString().slice(0, 19).replace('T', sep));
+    const values = Array.from({ length: 72 }, (_, i) => 50 + 10 * Math.sin((2 * Math.PI * i) / 24) + ((i * 7919) % 7) / 7);
+    for (const [sep, name] of [[' ', 'space'], ['T', 'tee']]) {
+      const file = join(dir, `naive-${name}.csv`), out = join(dir, `naive-${name}.csv.out.csv`);
+      writeFileSync(file, `id,timestamp,value\n${hours(sep).map((t, i) => `m1,${t},${values[i]}`).join('\n')}\n`);
+      const r = await tempo(['forecast', '--file', file, '--horizon', '3', '--out', out, '--workers', '1']);
+      expect(r.code).toBe(0);
+      const lines = readFileSync(out, 'utf8').trim().split('\n');
+      expect(lines.map((l) => l.split(',').slice(0, 2).join(','))).toEqual(
+        ['unique_id,ds', ...['2024-04-01 00:00:00', '2024-04-01 01:00:00', '2024-04-01 02:00:00'].map((t) => `m1,${t.replace(' ', sep)}`)]);
+      const core = await loadForecaster();
+      expect(Number(lines[1].split(',')[2])).toBe(core.forecast(values, 3, { periodHints: [24, 168] }).forecast[0]);
+    }
+  });
+
+  it('refuses a series mixing naive and offset date-times by line and column', async () => {
+    const stamps = ['2024-01-01 00:00:00', '2024-01-01 01:00:00', '2024-01-01T02:00:00Z', '2024-01-01 03:00:00'];
+    const file = join(dir, 'mixed.csv'), out = join(dir, 'mixed-out.csv');
+    writeFileSync(file, `unique_id,ds,y\n${stamps.map((t, i) => `a,${t},${i}`).join('\n')}\n`);
+    const r = await tempo(['forecast', '--file', file, '--horizon', '2', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('mixed.csv line 4, column ds: date is not a date-time without an offset but the date on line 2 is "2024-01-01 00:00:00"');
+    expect(readdirSync(dir).filter((f) => f.includes('mixed-out'))).toEqual([]);
+  });
+
   it('on Ctrl-C stops, says so, and leaves neither the output nor its temporary file', async () => {
     const ids = Array.from({ length: 400 }, (_, k) => `s${k}`);
     const file = join(dir, 'many.csv'), out = join(dir, 'many-out.csv');

@@ -58,3 +58,24 @@ describe('tempo\'s fitted values with a day inside a week', () => {
     expect(mae(weekend.map((t) => y[t]), weekend.map((t) => fv[t]!))).toBeLessThan(4);
   });
 });
+
+describe('method names every seasonal period the forecast used', () => {
+  it('reports [24, 168] when the weekly cycle is decomposed too, told 24 or given the calendar\'s hints', () => {
+    const y = hourly(24 * 7 * 5 + 24 * 5, 11);
+    for (const opts of [{ seasonLength: 24 }, { periodHints: [24, 168] }]) {
+      const { method } = f.forecast(y, 24, opts);
+      expect(method.season_length).toBe(24);
+      expect(method.seasonal_periods).toEqual([24, 168]);
+    }
+  });
+
+  it('leaves seasonal_periods out with one season (the daily cycle alone, or a monthly series)', () => {
+    const daily = Array.from({ length: 24 * 7 * 5 }, (_, t) => 100 + 30 * Math.sin((2 * Math.PI * (t % 24)) / 24) + ((t * 7919) % 13) / 13);
+    const monthly = Array.from({ length: 60 }, (_, t) => 100 + t + 10 * Math.sin((2 * Math.PI * t) / 12));
+    for (const [y, m] of [[daily, 24], [monthly, 12]] as const) {
+      const { method } = f.forecast(y, 12, { seasonLength: m });
+      expect(method.season_length).toBe(m);
+      expect(method).not.toHaveProperty('seasonal_periods');
+    }
+  });
+});

@@ -144,3 +144,34 @@ describe('planDates: invariants over many grids', () => {
     }
   });
 });
+
+describe('planDates: one date off an inferred grid is named where it is', () => {
+  it('a mid-month date in a monthly series: its own pointer, and the month start expected there', () => {
+    const ts = monthly(1, 24);
+    ts[5] = '2000-06-15';
+    const e = errorOf(() => planDates({ timestamps: ts, length: 24, horizon: 1 }));
+    expect(e.pointer).toBe('/timestamps/5');
+    expect(e.reason).toContain('off the P1M grid: expected 2000-06-01');
+  });
+
+  it('a wrong day in a month-end series that starts on a 30-day month', () => {
+    const ts = ['2024-04-30', '2024-05-31', '2024-06-30', '2024-07-15', '2024-08-31', '2024-09-30'];
+    const e = errorOf(() => planDates({ timestamps: ts, length: 6, horizon: 1 }));
+    expect(e.pointer).toBe('/timestamps/3');
+    expect(e.reason).toContain('expected 2024-07-31');
+  });
+
+  it('a half-hour point in an hourly series', () => {
+    const ts = ['00', '01', '02', '02:30', '04', '05'].map((h) => `2024-01-01T${h.length === 2 ? `${h}:00` : h}Z`);
+    const e = errorOf(() => planDates({ timestamps: ts, length: 6, horizon: 1 }));
+    expect(e.pointer).toBe('/timestamps/3');
+    expect(e.reason).toContain('off the PT1H grid: expected 2024-01-01T03:00Z');
+  });
+
+  it('a series kept on the 30th is not mistaken for month ends', () => {
+    const ts = ['2024-04-30', '2024-05-30', '2024-06-30', '2024-07-30'];
+    expect(planDates({ timestamps: ts, length: 4, horizon: 2 })).toMatchObject({ freq: 'P1M', timestamps: ['2024-08-30', '2024-09-30'] });
+    const nov = ['2023-11-30', '2023-12-30', '2024-01-30', '2024-02-29', '2024-03-30'];
+    expect(planDates({ timestamps: nov, length: 5, horizon: 1 }).timestamps).toEqual(['2024-04-30']);
+  });
+});

@@ -36,9 +36,15 @@ export const forecastResponseSchema = {
     method: {
       type: 'object',
       description: 'what the core fitted',
+      required: ['components', 'season_length'],
+      additionalProperties: false,
       properties: {
         components: { type: 'array', items: { type: 'string' } },
-        season_length: { type: 'integer' },
+        season_length: { type: 'integer', description: 'the season length used (the shorter period when two were used); 1 when none' },
+        seasonal_periods: {
+          type: 'array', items: { type: 'integer' }, minItems: 2,
+          description: 'present only when more than one seasonal period was used (hourly data with a daily and a weekly cycle: [24, 168]), shortest first',
+        },
       },
     },
     timestamps: { type: 'array', items: { type: 'string' }, description: 'the future dates of the forecast, in the form of the request\'s `timestamps` (present when they were sent)' },
