@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config/config.js';
+import { createComputePool } from '../src/compute/pool.js';
 import { openStore } from '../src/store/open.js';
 import { createMemoryLimits } from '../src/limits/memory.js';
 import { createApiKey } from '../src/keys/create.js';
@@ -32,8 +33,9 @@ async function hit(url: string, key: string, load: Load): Promise<BenchRow> {
   };
 }
 
-// the ratio the issue targets (naive p50 at most 2x the echo's), read within one run
-function echoVersusNaive([echo, naive]: [Latencies, Latencies]): BenchRow[] {
+// the ratio the issue targets (naive p50 at most 2x the echo's), read within one run, beside the
+// same request sent through a worker as every forecast was before trivial ones ran inline
+function echoVersusNaive([echo, naive, viaWorker]: Latencies[]): BenchRow[] {
   const row = (name: string, l: Latencies, note: string): BenchRow => ({
     suite: 'http', name, meanUs: l.meanUs, medianUs: l.p50Us, opsPerSec: 1e6 / l.meanUs, samples: l.samples,
     note: `1 conn, alternating, p99 ${(l.p99Us / 1000).toFixed(2)} ms${l.failures ? `, ${l.failures} not 200` : ''}${note}`,
@@ -41,6 +43,7 @@ function echoVersusNaive([echo, naive]: [Latencies, Latencies]): BenchRow[] {
   return [
     row('echo n=100 (bare node:http)', echo, ''),
     row('POST naive n=100', naive, `, p50 ${(naive.p50Us / echo.p50Us).toFixed(2)}x echo`),
+    row('POST naive n=100, through a worker', viaWorker, `, p50 ${(viaWorker.p50Us / echo.p50Us).toFixed(2)}x echo`),
   ];
 }
 
@@ -51,6 +54,9 @@ export async function httpSuite(): Promise<SuiteResult> {
   const store = await openStore(config);
   const limits = createMemoryLimits();
   const server = await startServer({ config, store, limits, logger: createLogger('silent') });
+  // the same server, but every forecast goes to its worker (inline answers off)
+  const workerPool = createComputePool({ workers: 1, timeoutMs: config.forecastTimeoutMs, inlineMaxPoints: 0 });
+  const viaWorker = await startServer({ config, store, limits, pool: workerPool, logger: createLogger('silent') });
   const echo = await startEchoServer();
   try {
     // quota far above what a few seconds can use, so the limiter is exercised but never refuses
@@ -67,14 +73,18 @@ export async function httpSuite(): Promise<SuiteResult> {
       { name: 'POST forecast n=100', path: '/tempo/v1/forecast', method: 'POST', body: body(100), connections: 1 },
       { name: 'POST forecast n=1000', path: '/tempo/v1/forecast', method: 'POST', body: body(1000), connections: 1 },
     ];
-    const rows: BenchRow[] = echoVersusNaive(await alternate(
+    const naiveAt = (url: string) => ({ url: `${url}/bench_naive/v1/forecast`, headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json' }, body: body(100) });
+    const rows: BenchRow[] = echoVersusNaive(await alternate([
       { url: echo.url, headers: { 'content-type': 'application/json' }, body: body(100) },
-      { url: `${server.url}/bench_naive/v1/forecast`, headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json' }, body: body(100) },
-      SECONDS * 2));
+      naiveAt(server.url),
+      naiveAt(viaWorker.url),
+    ], SECONDS * 3));
     for (const load of loads) rows.push(await hit(server.url, fullKey, load));
     return { suite: 'http', rows };
   } finally {
     await echo.close();
+    await viaWorker.close();
+    await workerPool.close();
     await server.close();
     await limits.close();
     await store.close();

@@ -1,6 +1,6 @@
 // Latency at one connection, measured in microseconds (autocannon rounds to whole milliseconds, too
-// coarse for a sub-millisecond echo). Two targets are hit in alternation, request by request, so a
-// neighbour's load on the shared machine falls on both and their ratio stays readable.
+// coarse for a sub-millisecond echo). The targets are hit in turn, request by request, so a
+// neighbour's load on the shared machine falls on all of them and their ratios stay readable.
 import { Agent, request } from 'node:http';
 
 export interface Target { url: string; headers: Record<string, string>; body: string }
@@ -24,22 +24,22 @@ function summarise(us: number[], failures: number): Latencies {
   return { p50Us: at(0.5), p99Us: at(0.99), meanUs: s.reduce((a, b) => a + b, 0) / s.length, samples: s.length, failures };
 }
 
-/** Alternates requests to `a` and `b` (each on its own kept-alive connection) for `seconds`; latencies of each. */
-export async function alternate(a: Target, b: Target, seconds: number): Promise<[Latencies, Latencies]> {
-  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })];
-  const times: number[][] = [[], []];
-  const failures = [0, 0];
-  const targets = [a, b];
+/** Hits the targets in turn (each on its own kept-alive connection) for `seconds`; latencies of each. */
+export async function alternate(targets: Target[], seconds: number): Promise<Latencies[]> {
+  const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const times: number[][] = targets.map(() => []);
+  const failures = targets.map(() => 0);
+  const k = targets.length;
   try {
-    for (let i = 0; i < 50; i++) await once(agents[i % 2], targets[i % 2]); // warm-up: JIT, connections
+    for (let i = 0; i < 25 * k; i++) await once(agents[i % k], targets[i % k]); // warm-up: JIT, connections
     const end = Date.now() + seconds * 1000;
     for (let i = 0; Date.now() < end; i++) {
-      const r = await once(agents[i % 2], targets[i % 2]);
-      times[i % 2].push(r.us);
-      if (!r.ok) failures[i % 2]++;
+      const r = await once(agents[i % k], targets[i % k]);
+      times[i % k].push(r.us);
+      if (!r.ok) failures[i % k]++;
     }
   } finally {
     for (const agent of agents) agent.destroy();
   }
-  return [summarise(times[0], failures[0]), summarise(times[1], failures[1])];
+  return times.map((t, i) => summarise(t, failures[i]));
 }

@@ -12,16 +12,18 @@ export function centredMovingAverage(y: Float64Array, m: i32): Float64Array {
   if (m < 2 || n < m + 1 - (m & 1)) return out;
   const even = (m & 1) == 0;
   const inv = 1.0 / <f64>m;
+  // every index below stays within [0, n): t − half >= 0 and t + half < n (unchecked: the sums are
+  // the inner loop of every seasonal decomposition, m terms per point)
   for (let t = half; t + half < n; t++) {
     let s = 0.0;
     if (even) {
       // weights 1/2m on the two ends, 1/m inside: the 2×m average centres an even window
-      s = 0.5 * (y[t - half] + y[t + half]);
-      for (let j = t - half + 1; j < t + half; j++) s += y[j];
+      s = 0.5 * (unchecked(y[t - half]) + unchecked(y[t + half]));
+      for (let j = t - half + 1; j < t + half; j++) s += unchecked(y[j]);
     } else {
-      for (let j = t - half; j <= t + half; j++) s += y[j];
+      for (let j = t - half; j <= t + half; j++) s += unchecked(y[j]);
     }
-    out[t] = s * inv;
+    unchecked(out[t] = s * inv);
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { CODE_CONSTANT } from "../models/codes";
 import { isConstant } from "../numerics/checks";
 import { intermittent } from "./intermittent";
 import { isIntermittent } from "../models/intermittent/classify";
+import { beginSharedFits, endSharedFits } from "../models/ets/shared";
 
 /** The members used when the caller names none; chosen by measurement (docs/accuracy.md, "How `tempo` was chosen"). */
 export function defaultMembers(): i32 {
@@ -49,12 +50,15 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32, 
 
   const fits = new Array<ModelForecast>();
   const codes = new Array<i32>();
+  // every member sees the same y, so members fitting the same ETS form (ets, damped) fit it once
+  beginSharedFits();
   for (let i = 0; i < rows.length; i++) {
     const fc = rows[i].entry!(y, weak && rows[i].name == "snaive" ? 1 : mm, h);
     if (!usable(fc)) continue;
     fits.push(fc);
     codes.push(fc.code);
   }
+  endSharedFits();
   if (fits.length == 0) {
     const fc = naive(y, h);
     return single(fc, mm);

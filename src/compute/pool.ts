@@ -5,6 +5,8 @@ import { Piscina } from 'piscina';
 import type { CoreConfig, ForecastResult } from '../core/index.js';
 import type { BacktestResult } from '../backtest/run.js';
 import type { ManyInput, ManyScores } from '../backtest/many.js';
+import { createInlineCore, INLINE_MAX_POINTS, runsInline } from './inline.js';
+import { defaultWasmPath } from '../core/node.js';
 import type { BacktestReply, BacktestTask, ForecastManyTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
@@ -16,6 +18,8 @@ export interface ComputePoolOptions {
   wasmPath?: string;
   /** Forecasts allowed to wait for a worker before new ones are refused; default 64 per worker. */
   maxQueue?: number;
+  /** Longest series a trivial model (INLINE_MODELS) forecasts on the calling thread; 0 sends every forecast to a worker. */
+  inlineMaxPoints?: number;
 }
 
 export interface ForecastInput {
@@ -134,6 +138,26 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   let closed = false;
   // the first successful load proves the wasm file and ABI are good for every later worker too
   let loaded: Promise<void> | null = null;
+  const inlineMaxPoints = options.inlineMaxPoints ?? INLINE_MAX_POINTS;
+  const inline = inlineMaxPoints > 0 ? createInlineCore(options.wasmPath ?? defaultWasmPath()) : null;
+
+  // a trivial forecast on this thread, its outcomes mapped as a worker's are (no time limit: see inline.ts)
+  async function runInline(series: Float64Array, input: ForecastInput): Promise<ForecastResult> {
+    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
+    running += 1;
+    let reply;
+    try {
+      reply = await inline!.forecast(series, input.horizon, {
+        seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config, fitted: input.fitted,
+      });
+    } catch (err) {
+      throw new ComputeCrashError(err);
+    } finally {
+      running -= 1;
+    }
+    if (!reply.ok) throw new ComputeRejectedError(reply.status, reply.message);
+    return reply.result;
+  }
 
   // one task on a worker, bounded by the queue and a time limit, its failures mapped to the pool's errors
   async function run<R>(name: string, task: unknown, transfer: ArrayBuffer, timeoutMs: number): Promise<R> {
@@ -163,6 +187,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
 
   async function forecast(input: ForecastInput): Promise<ForecastResult> {
     const series = toFloat64(input.series);
+    if (inline !== null && runsInline(input.config?.model, series.length, inlineMaxPoints)) return runInline(series, input);
     const task: ForecastTask = {
       series,
       horizon: input.horizon,
@@ -241,7 +266,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     scoreMany,
     forecastGroup,
     ready() {
-      loaded ??= piscina.run(undefined, { name: 'ping' }).then(() => undefined, (err) => {
+      loaded ??= Promise.all([piscina.run(undefined, { name: 'ping' }), inline?.ready()]).then(() => undefined, (err) => {
         loaded = null;
         throw err;
       });

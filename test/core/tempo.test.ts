@@ -45,6 +45,32 @@ describe('tempo ensemble', () => {
     expect(r.method.components).toHaveLength(2);
   });
 
+  it('shares the damped forms between ets and damped without changing either member', () => {
+    // ets fits every damped form damped fits; the ensemble fits each once and both members read it
+    const h = 6;
+    const noisy = lcg(11);
+    const cases: Array<[number[], number]> = [
+      [AIR, 12],
+      [Array.from({ length: 60 }, (_, t) => 50 + 0.8 * t + 4 * noisy()), 1],
+      [seasonalSeries(72, 4, 3, 0.2, 0.6), 4],
+    ];
+    for (const [y, m] of cases) {
+      const r = f.forecast(y, h, { seasonLength: m, config: { members: ['ets', 'damped'], combination: 'mean' } });
+      const a = single('ets', y, h, m), b = single('damped', y, h, m);
+      expect(r.method.components).toHaveLength(2);
+      for (let i = 0; i < h; i++) expect(r.forecast[i]).toBeCloseTo((a[i] + b[i]) / 2, 9);
+    }
+  });
+
+  it('carries no shared fit into the next call, even for a series at the same place in memory', () => {
+    const other = seasonalSeries(96, 12, 99, 0.1, 0.5);
+    const fresh = single('damped', other, 6, 12);
+    f.forecast(AIR, 6, { seasonLength: 12 });
+    expect(single('damped', other, 6, 12)).toEqual(fresh);
+    expect(f.forecast(other, 6, { seasonLength: 12, config: { members: ['damped', 'ets'] } }).forecast)
+      .toEqual(f.forecast(other, 6, { seasonLength: 12, config: { members: ['damped', 'ets'] } }).forecast);
+  });
+
   it('widens its interval by the members\' disagreement (mixture variance)', () => {
     // on a steep trend naive and dotm (which extrapolates it) disagree a lot; the mixture must cover both at 95%
     const y = Array.from({ length: 40 }, (_, t) => 10 + 3 * t + Math.sin(t));

@@ -17,6 +17,43 @@ function setStates(x: Float64Array, hasTrend: bool, mult: bool, p: EtsParams, se
 }
 
 /**
+ * Fills a (k × k, symmetric) with JᵀJ and g with −Jᵀr for the n × k Jacobian stored column by
+ * column in `jac`. This is most of a refinement's time on long seasons (k = m + 1 columns, so
+ * about k²/2 dot products of length n), hence four dot products per sweep over a column: each is
+ * still summed alone and in order, so the sums are exactly those of one product at a time.
+ */
+function normalEquations(jac: Float64Array, r: Float64Array, n: i32, k: i32, a: Float64Array, g: Float64Array): void {
+  for (let c = 0; c < k; c++) {
+    const oc = c * n;
+    let s = 0.0;
+    for (let t = 0; t < n; t++) s += unchecked(jac[oc + t]) * unchecked(r[t]);
+    g[c] = -s;
+    let d = 0;
+    for (; d + 3 <= c; d += 4) {
+      const o0 = d * n, o1 = o0 + n, o2 = o1 + n, o3 = o2 + n;
+      let v0 = 0.0, v1 = 0.0, v2 = 0.0, v3 = 0.0;
+      for (let t = 0; t < n; t++) {
+        const jc = unchecked(jac[oc + t]);
+        v0 += jc * unchecked(jac[o0 + t]);
+        v1 += jc * unchecked(jac[o1 + t]);
+        v2 += jc * unchecked(jac[o2 + t]);
+        v3 += jc * unchecked(jac[o3 + t]);
+      }
+      a[c * k + d] = v0; a[d * k + c] = v0;
+      a[c * k + d + 1] = v1; a[(d + 1) * k + c] = v1;
+      a[c * k + d + 2] = v2; a[(d + 2) * k + c] = v2;
+      a[c * k + d + 3] = v3; a[(d + 3) * k + c] = v3;
+    }
+    for (; d <= c; d++) {
+      const od = d * n;
+      let v = 0.0;
+      for (let t = 0; t < n; t++) v += unchecked(jac[oc + t]) * unchecked(jac[od + t]);
+      a[c * k + d] = v; a[d * k + c] = v;
+    }
+  }
+}
+
+/**
  * One Gauss–Newton step on the initial level, slope and seasonal states (m−1 free, the last one
  * normalising) of a seasonal form with its smoothing parameters held: the residuals are linear
  * in the initial states for the additive forms (so one step lands on the optimum) and nearly so
@@ -53,24 +90,13 @@ export function refineStates(
     x[c] = keep;
     if (!isFinite(v)) { setStates(x, hasTrend, mult, p, seasons); return lik; }
     const inv = 1.0 / hstep;
-    for (let t = 0; t < n; t++) jac[c * n + t] = (col[t] - r0[t]) * inv;
+    const oc = c * n;
+    for (let t = 0; t < n; t++) unchecked(jac[oc + t] = (unchecked(col[t]) - unchecked(r0[t])) * inv);
   }
   setStates(x, hasTrend, mult, p, seasons);
-
   const a = new Float64Array(k * k);
   const g = new Float64Array(k);
-  for (let c = 0; c < k; c++) {
-    const oc = c * n;
-    let s = 0.0;
-    for (let t = 0; t < n; t++) s += jac[oc + t] * r0[t];
-    g[c] = -s;
-    for (let d = 0; d <= c; d++) {
-      const od = d * n;
-      let v = 0.0;
-      for (let t = 0; t < n; t++) v += jac[oc + t] * jac[od + t];
-      a[c * k + d] = v; a[d * k + c] = v;
-    }
-  }
+  normalEquations(jac, r0, n, k, a, g);
   const delta = new Float64Array(k);
   if (!solveCholesky(a, g, k, delta)) return lik;
 

@@ -5,6 +5,7 @@ import { EtsFit, fitForm } from "./fit";
 import { etsForecast } from "./forecast";
 import { etsFitted } from "./fitted";
 import { scaleSeries, Scaled } from "./scale";
+import { knownFit, rememberFit, sharedFit } from "./shared";
 
 /**
  * Most recent points a fit looks at. Exponential smoothing forgets geometrically, so older points
@@ -49,7 +50,13 @@ export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, 
       if (!(seasonMask & (1 << z))) continue;
       for (let e = ERROR_A; e <= ERROR_M; e++) {
         if (!formAllowed(e, t, z, n, m, positive)) continue;
-        const fit = fitForm(s.y, m, e, t, z);
+        let fit: EtsFit | null;
+        if (knownFit(series, m, e, t, z)) {
+          fit = sharedFit(series, m, e, t, z);
+        } else {
+          fit = fitForm(s.y, m, e, t, z);
+          rememberFit(series, m, e, t, z, fit);
+        }
         if (fit === null) continue;
         fits.push(fit);
         scores.push(aiccOf(fit, s));

@@ -1,0 +1,47 @@
+// Two builds of the core on the same data, alternating series by series (which build goes first
+// alternates too), so the shared machine's load falls on both alike: median ms per series per
+// group and overall, their ratio, and how many series the two builds answer differently.
+//   node --import tsx bench/ab-builds.ts OLD.wasm NEW.wasm [--blind] [--data DIR] [--group TEXT]
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createForecaster, type Forecaster, type ForecastResult } from '../src/core/index.js';
+import { readDataset } from '../eval/csv.js';
+import { LEVELS } from '../eval/run.js';
+import { parseEvalArgs } from '../eval/args.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { blind: { type: 'boolean', default: false }, data: { type: 'string' }, group: { type: 'string' } },
+});
+if (positionals.length !== 2) throw new Error('usage: bench/ab-builds.ts OLD.wasm NEW.wasm [--blind] [--data DIR] [--group TEXT]');
+const builds: Forecaster[] = await Promise.all(positionals.map((p) => createForecaster(readFileSync(p))));
+// the data folder `npm run eval` uses by default
+const data = values.data ?? parseEvalArgs([], fileURLToPath(new URL('..', import.meta.url))).data;
+const rows = readDataset(data).filter((r) => values.group === undefined || `${r.source}/${r.frequency}`.includes(values.group));
+
+const times: Array<Record<string, number[]>> = [{ ALL: [] }, { ALL: [] }];
+let differing = 0;
+for (const [i, row] of rows.entries()) {
+  const group = `${row.source}/${row.frequency}`;
+  const options = { level: LEVELS, ...(values.blind ? {} : { seasonLength: row.seasonLength }) };
+  const answers: ForecastResult[] = [];
+  for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+    const start = performance.now();
+    answers[k] = builds[k].forecast(row.train, row.horizon, options);
+    const ms = performance.now() - start;
+    (times[k][group] ??= []).push(ms);
+    times[k].ALL.push(ms);
+  }
+  if (JSON.stringify(answers[0]) !== JSON.stringify(answers[1])) differing++;
+}
+
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+for (const group of [...Object.keys(times[0]).filter((g) => g !== 'ALL'), 'ALL']) {
+  const [a, b] = [median(times[0][group]), median(times[1][group])];
+  console.log(`${group.padEnd(15)} old ${a.toFixed(2).padStart(7)} ms  new ${b.toFixed(2).padStart(7)} ms  new/old ${(b / a).toFixed(2)}`);
+}
+console.log(`${differing} of ${rows.length} series answered differently`);
