@@ -4,11 +4,6 @@ import { ConfigError } from '../config/config.js';
 import { StoreConflictError, StoreValidationError } from '../store/types.js';
 import { DataDirError } from '../store/data-dir.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
-import { forecastServerCommand } from './forecast-server-command.js';
-import { forecastCommand } from './forecast.js';
-import { keysCommand } from './keys.js';
-import { modelsCommand } from './models.js';
-import { serveCommand } from './serve.js';
 import { MAIN_HELP } from './usage.js';
 import { packageVersion } from '../config/package-version.js';
 
@@ -30,16 +25,17 @@ function processIO(): CliIO {
   };
 }
 
+// each command is loaded when it runs: `tempo keys list` need not load the server, nor --help anything
 async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'serve': return serveCommand(rest, io);
-    case 'keys': return keysCommand(rest, io);
-    case 'models': return modelsCommand(rest, io);
+    case 'serve': return (await import('./serve.js')).serveCommand(rest, io);
+    case 'keys': return (await import('./keys.js')).keysCommand(rest, io);
+    case 'models': return (await import('./models.js')).modelsCommand(rest, io);
     // --server sends the rows to a Tempo server in batches; without it they are forecast here
     case 'forecast': return rest.some((a) => a === '--server' || a.startsWith('--server='))
-      ? forecastServerCommand(rest, io)
-      : forecastCommand(rest, io);
+      ? (await import('./forecast-server-command.js')).forecastServerCommand(rest, io)
+      : (await import('./forecast.js')).forecastCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;

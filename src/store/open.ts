@@ -2,8 +2,6 @@
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Store } from './types.js';
-import { openSqliteStore } from './sqlite.js';
-import { openPostgresStore } from './postgres.js';
 import { ensureDataDir } from './data-dir.js';
 
 /** Absolute path of the SQLite database file for this configuration. */
@@ -20,7 +18,9 @@ export async function openStore(
   onError?: (err: Error) => void,
   create = true,
 ): Promise<Store> {
+  // each backend's driver is loaded only when it is the one configured
   if (config.databaseUrl !== null) {
+    const { openPostgresStore } = await import('./postgres.js');
     return openPostgresStore({
       url: config.databaseUrl,
       onError,
@@ -29,5 +29,6 @@ export async function openStore(
     });
   }
   ensureDataDir(config.dataDir, create);
+  const { openSqliteStore } = await import('./sqlite.js');
   return openSqliteStore(sqlitePath(config));
 }
