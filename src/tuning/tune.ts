@@ -1,13 +1,14 @@
 // Chooses a model configuration for an organization's series by successive halving over
 // rolling-origin backtests of the series without their last `horizon` values: every candidate on a
-// small sample and the most recent window, then the base and the best few on a larger sample and
-// more windows; then a holdout check on those last values, which tuning never saw. Candidates are
-// compared with the base the way `npm run eval` compares methods: an OWA-like ratio (the mean of
-// the sMAPE ratio and the MASE ratio, each a ratio of sums over series and windows, every config's
-// errors scaled by the base's scale for that series, so a config's own season choice cannot flatter
-// it), plus the geometric mean of per-series MAE ratios (AvgRelMAE, Davydenko & Fildes 2013), so a
-// few series cannot carry the decision. The pick must beat the base by the margin overall, on every
-// tuning window alone, and again on the holdout; anything less keeps the base.
+// small sample and the most recent window (the worse half dropped halfway through it), then the
+// base and the best few on a larger sample and more windows; then a holdout check on those last
+// values, which tuning never saw. Candidates are compared with the base the way `npm run eval`
+// compares methods: an OWA-like ratio (the mean of the sMAPE ratio and the MASE ratio, each a ratio
+// of sums over series and windows, every config's errors scaled by the base's scale for that
+// series, so a config's own season choice cannot flatter it), plus the geometric mean of
+// per-series MAE ratios (AvgRelMAE, Davydenko & Fildes 2013), so a few series cannot carry the
+// decision. The pick must beat the base by the margin overall, on every tuning window alone, and
+// again on the holdout; anything less keeps the base.
 // Each (config, series, window) is scored once and reused by every later round.
 import type { CoreConfig } from '../core/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
@@ -113,7 +114,9 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   const holdoutIdx = sampleOrder(Array.from({ length: n }, (_, i) => i).filter((i) => roomFor(i, 0))).slice(0, options.holdoutSample);
   const round1 = fits.slice(0, options.sampleSize);
   const round2 = fits.slice(0, Math.max(options.finalSample, round1.length));
+  const firstHalf = round1.slice(0, Math.ceil(round1.length / 2));
   const finalists = Math.min(options.finalists, candidates.length - 1);
+  const survivors = Math.max(finalists, Math.ceil((candidates.length - 1) / 2));
   const windows = Math.max(1, options.windows);
 
   // scores per config and cut, NaN until scored (or when the window does not fit)
@@ -127,7 +130,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
     }
     return e;
   };
-  const plannedFits = round1.length * candidates.length + (round2.length * windows - round1.length) * (finalists + 1) + holdoutIdx.length * 2;
+  const plannedFits = firstHalf.length * candidates.length + (round1.length - firstHalf.length) * (survivors + 1) + (round2.length * windows - round1.length) * (finalists + 1) + holdoutIdx.length * 2;
   let doneFits = 0;
   const msPerFit = candidates.map(() => NaN);
 
@@ -196,16 +199,23 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   // strong evidence: better than the base by the margin overall, and not worse by AvgRelMAE
   const beats = (r: Relative) => r.owa !== null && r.owa < 1 - options.margin && r.mae !== null && r.mae < 1;
 
-  // round one: every candidate on the small sample, most recent window only (the base first: its
-  // seasons set the scale every other config is measured on)
-  for (let c = 0; c < candidates.length; c++) await scoreCut(c, 1, round1);
+  // round one, on the most recent window only: every candidate on the first half of the sample,
+  // then the better half of them on the whole sample (the base first throughout: its seasons set
+  // the scale every other config is measured on)
   type Scored = { config: CoreConfig; mase: number | null; relative: Relative; series: number };
   const byOwa = (a: { relative: Relative }, b: { relative: Relative }) => (a.relative.owa ?? Infinity) - (b.relative.owa ?? Infinity);
   const scoredOn = (c: number, indices: number[], cuts: number[]): Scored => {
     const r = compare(c, indices, cuts);
     return { config: candidates[c], mase: r.mase, relative: r.relative, series: indices.length };
   };
-  const ranked1 = candidates.map((_, c) => ({ c, scored: scoredOn(c, round1, [1]) })).sort((a, b) => byOwa(a.scored, b.scored));
+  for (let c = 0; c < candidates.length; c++) await scoreCut(c, 1, firstHalf);
+  const early = candidates.map((_, c) => ({ c, scored: scoredOn(c, firstHalf, [1]) })).sort((a, b) => byOwa(a.scored, b.scored));
+  const onward = [0, ...early.map((r) => r.c).filter((c) => c !== 0).slice(0, survivors)];
+  for (const c of onward) await scoreCut(c, 1, round1);
+  const ranked1 = [
+    ...onward.map((c) => ({ c, scored: scoredOn(c, round1, [1]) })).sort((a, b) => byOwa(a.scored, b.scored)),
+    ...early.filter((r) => !onward.includes(r.c)),
+  ];
   // round two: the base and the best few on the larger sample and every tuning window
   const keep = [0, ...ranked1.map((r) => r.c).filter((c) => c !== 0).slice(0, finalists)];
   const cuts = Array.from({ length: windows }, (_, k) => k + 1);

@@ -43,11 +43,11 @@ describe('tune', () => {
         if (series.some((s) => s.length === len)) holdoutUnits += 1;
       }
     }
-    // round one: 5 series × every candidate; round two: 8 series × 2 windows less the 5 already scored, × (base + 2);
-    // the holdout: the base, and the pick when there is one
+    // round one: 3 series × every candidate, then 2 more × (base + the better half); round two: 8 series × 2
+    // windows less the 5 already scored, × (base + 2); the holdout: the base, and the pick when there is one
     const holdoutConfigs = new Set(calls.filter((c) => c.lengths.some((len) => series.some((s) => s.length === len))).map((c) => c.config));
     expect(holdoutConfigs.has(JSON.stringify(candidates[0]))).toBe(true);
-    expect(seen.size).toBe(5 * candidates.length + (8 * 2 - 5) * 3 + 12 * holdoutConfigs.size);
+    expect(seen.size).toBe(3 * candidates.length + 2 * (1 + Math.ceil((candidates.length - 1) / 2)) + (8 * 2 - 5) * 3 + 12 * holdoutConfigs.size);
     expect(holdoutUnits).toBe(12 * holdoutConfigs.size);
     expect(r.report.series).toEqual({ tuned_on: 12, holdout: 12 });
     expect(r.report.candidates).toHaveLength(candidates.length);
