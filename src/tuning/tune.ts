@@ -14,6 +14,7 @@ import type { CoreConfig } from '../core/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
 import { maseScale } from '../metrics/index.js';
+import type { TunedModelRelative as Relative } from '../shared/tuned-model-types.js';
 
 /** Tuning's knobs; the defaults suit a 2-core machine and a few thousand series. */
 export interface TuneOptions {
@@ -51,13 +52,6 @@ export interface TuneInput {
 /** Means over series; MASE on the base's scale for each series. */
 export interface ScoreSummary { mase: number | null; smape: number | null }
 
-/** How a config compares with the base on the same series and windows (below 1: better). */
-export interface Relative {
-  /** ½(Σ sMAPE / Σ sMAPE of the base + Σ MASE / Σ MASE of the base): OWA with the base in Naive2's place. */
-  owa: number | null;
-  /** Geometric mean over series of the MAE ratio to the base (AvgRelMAE). */
-  mae: number | null;
-}
 
 export interface TuneReport {
   /** Windows per series in the last tuning round. */
