@@ -24,7 +24,7 @@ const { values: args } = parseArgs({ options: { series: { type: 'string' }, call
 const N = Number(args.series ?? 1000);
 const RATE = Number(args.rate ?? 0);
 // at a rate, each caller (key) has one forecast in flight at most, as the API allows: enough for bursts
-const CALLERS = Number(args.callers ?? (RATE > 0 ? 16 : 4));
+const CALLERS = Number(args.callers ?? (RATE > 0 ? 64 : 4));
 const BASELINE_MS = Number(args.baseline ?? 10_000);
 
 // a small seeded generator, so every run tunes on the same series
