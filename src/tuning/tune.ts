@@ -5,10 +5,10 @@
 // values, which tuning never saw. Candidates are compared with the base the way `npm run eval`
 // compares methods: an OWA-like ratio (the mean of the sMAPE ratio and the MASE ratio, each a ratio
 // of sums over series and windows, every config's errors scaled by the base's scale for that
-// series, so a config's own season choice cannot flatter it), plus the geometric mean of
-// per-series MAE ratios (AvgRelMAE, Davydenko & Fildes 2013), so a few series cannot carry the
-// decision. The pick must beat the base by the margin overall, on every tuning window alone, and
-// again on the holdout; anything less keeps the base.
+// series, so a config's own season choice cannot flatter it), plus the geometric mean of MAE
+// ratios over (series, window) pairs (AvgRelMAE, Davydenko & Fildes 2013), so a few series cannot
+// carry the decision. The pick must beat the base by the margin overall, on every tuning window
+// alone, and again on the holdout; anything less keeps the base.
 // Each (config, series, window) is scored once and reused by every later round.
 import type { CoreConfig } from '../core/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
