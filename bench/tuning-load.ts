@@ -1,7 +1,10 @@
-// `node --import tsx bench/tuning-load.ts [--series 1000] [--callers 4]`: tunes a model on N monthly
-// series over real HTTP (dev Monthly train parts, each copied with a seeded scale and noise) while
-// other organizations' callers send forecasts in a closed loop; prints tuning time and the
-// callers' latency percentiles, with a baseline run of the same callers without tuning first.
+// `node --import tsx bench/tuning-load.ts [--series 1000] [--callers 4] [--rate 0]`: tunes a model on N
+// monthly series over real HTTP (dev Monthly train parts, each copied with a seeded scale and noise)
+// while other organizations' callers send forecasts: in a closed loop (each caller sends its next
+// forecast when the last is answered, so the callers keep every worker busy), or with `--rate R`,
+// R forecasts a second at fixed times whatever the answers (callers arriving on their own, as a
+// service sees them). Prints tuning time and the callers' latency percentiles, with a baseline run
+// of the same callers without tuning first.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +20,11 @@ import { quantile } from '../src/metrics/index.js';
 import { parseCsv } from '../eval/csv.js';
 import { seasonalSeries } from './fixtures.js';
 
-const { values: args } = parseArgs({ options: { series: { type: 'string' }, callers: { type: 'string' }, baseline: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { series: { type: 'string' }, callers: { type: 'string' }, baseline: { type: 'string' }, rate: { type: 'string' } } });
 const N = Number(args.series ?? 1000);
-const CALLERS = Number(args.callers ?? 4);
+const RATE = Number(args.rate ?? 0);
+// at a rate, each caller (key) has one forecast in flight at most, as the API allows: enough for bursts
+const CALLERS = Number(args.callers ?? (RATE > 0 ? 64 : 4));
 const BASELINE_MS = Number(args.baseline ?? 10_000);
 
 // a small seeded generator, so every run tunes on the same series
@@ -48,18 +53,38 @@ const tuner = await mk('tuning-org');
 const callerKeys = await Promise.all(Array.from({ length: CALLERS }, (_, i) => mk(`caller-${i}`)));
 const y = Array.from(seasonalSeries(100));
 
-// closed-loop callers until `stop()`; latencies in ms
+// one caller's forecast; its latency in ms
+async function forecastOnce(key: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/tempo/v1/forecast`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ series: y, horizon: 12 }) });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`forecast answered ${res.status}`);
+  return performance.now() - t0;
+}
+
+// callers until `stop()`, closed-loop or at RATE a second (each key in turn); latencies in ms
 function callers(): { stop: () => Promise<number[]> } {
   let running = true;
   const lat: number[] = [];
+  if (RATE > 0) {
+    const inFlight = new Set<Promise<void>>();
+    const t0 = performance.now();
+    let sent = 0;
+    const idle = [...callerKeys];
+    // sends are due at fixed times; a late tick sends every one it missed
+    const timer = setInterval(() => {
+      while (running && sent < ((performance.now() - t0) / 1000) * RATE) {
+        const key = idle.pop();
+        if (key === undefined) throw new Error(`all ${CALLERS} callers are waiting for an answer: raise --callers`);
+        const p: Promise<void> = forecastOnce(key).then((ms) => { lat.push(ms); }).finally(() => { idle.push(key); inFlight.delete(p); });
+        inFlight.add(p);
+        sent += 1;
+      }
+    }, 2);
+    return { stop: async () => { running = false; clearInterval(timer); await Promise.all(inFlight); return lat; } };
+  }
   const loops = callerKeys.map(async (key) => {
-    while (running) {
-      const t0 = performance.now();
-      const res = await fetch(`${server.url}/tempo/v1/forecast`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ series: y, horizon: 12 }) });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`forecast answered ${res.status}`);
-      lat.push(performance.now() - t0);
-    }
+    while (running) lat.push(await forecastOnce(key));
   });
   return { stop: async () => { running = false; await Promise.all(loops); return lat; } };
 }
@@ -68,7 +93,8 @@ const pct = (xs: number[]) => `n=${xs.length} p50=${quantile(xs, 0.5).toFixed(1)
 const base = callers();
 await new Promise((r) => setTimeout(r, BASELINE_MS));
 const baseLat = await base.stop();
-console.log(`baseline, ${CALLERS} callers, no tuning: ${pct(baseLat)}`);
+const who = RATE > 0 ? `${RATE} forecasts/s from ${CALLERS} callers` : `${CALLERS} closed-loop callers`;
+console.log(`baseline, ${who}, no tuning: ${pct(baseLat)}`);
 
 const load = callers();
 const t0 = performance.now();
@@ -83,7 +109,7 @@ for (;;) {
 const secs = (performance.now() - t0) / 1000;
 const loadLat = await load.stop();
 console.log(`tuning ${N} monthly series: ${model.status} in ${secs.toFixed(1)} s, chose ${model.report?.chosen} ${JSON.stringify(model.config)}, holdout MASE tuned ${model.report?.holdout.tuned.mase?.toFixed(3)} / base ${model.report?.holdout.base.mase?.toFixed(3)}`);
-console.log(`during tuning, ${CALLERS} callers: ${pct(loadLat)}`);
+console.log(`during tuning, ${who}: ${pct(loadLat)}`);
 await server.close();
 await limits.close();
 await store.close();

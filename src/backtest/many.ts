@@ -3,7 +3,7 @@
 // in one Float64Array so a whole chunk crosses to a worker in one transfer.
 import type { CoreConfig } from '../core/index.js';
 import { windowsThatFit } from './plan.js';
-import { runBacktest, type ForecastFn } from './run.js';
+import { runBacktest, type BacktestWindow, type ForecastFn } from './run.js';
 
 /** Many series in one buffer: series i is values[offsets[i] .. offsets[i+1]) (NaN = missing). */
 export interface PackedSeries {
@@ -29,26 +29,47 @@ export interface ManyInput extends PackedSeries {
   config?: CoreConfig;
 }
 
-/** Per series, in order: mean MASE and sMAPE over its windows; NaN where no window fits or no scale exists. */
+/** Per series, in order: means over its windows; NaN where no window fits (MASE also where no scale exists). */
 export interface ManyScores {
   mase: number[];
   smape: number[];
+  /** Mean absolute error, unscaled: lets a caller put every config on one scale per series. */
+  mae: number[];
+  /** The season length the model used in the series' last window (0 where no window fits). */
+  season: number[];
+}
+
+// the mean over windows of each window's mean absolute error on its present actuals
+function meanAbsoluteError(windows: BacktestWindow[]): number {
+  let sum = 0;
+  let n = 0;
+  for (const w of windows) {
+    let e = 0;
+    let k = 0;
+    w.actual.forEach((a, j) => { if (Number.isFinite(a)) { e += Math.abs(a - w.forecast[j]); k += 1; } });
+    if (k > 0) { sum += e / k; n += 1; }
+  }
+  return n === 0 ? NaN : sum / n;
 }
 
 /** Scores every packed series with `forecast` under one config (windows step by the horizon). */
 export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores {
-  const out: ManyScores = { mase: [], smape: [] };
+  const out: ManyScores = { mase: [], smape: [], mae: [], season: [] };
   for (let i = 0; i + 1 < input.offsets.length; i++) {
     const series = input.values.subarray(input.offsets[i], input.offsets[i + 1]);
     const windows = Math.min(input.windows, windowsThatFit(series.length, input.horizon, input.horizon));
     if (windows === 0) {
       out.mase.push(NaN);
       out.smape.push(NaN);
+      out.mae.push(NaN);
+      out.season.push(0);
       continue;
     }
     const r = runBacktest(forecast, { series, horizon: input.horizon, windows, step: input.horizon, config: input.config });
     out.mase.push(r.metrics.mase ?? NaN);
     out.smape.push(r.metrics.smape ?? NaN);
+    out.mae.push(meanAbsoluteError(r.windows));
+    out.season.push(r.windows[r.windows.length - 1].seasonLength);
   }
   return out;
 }

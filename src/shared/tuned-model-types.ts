@@ -11,6 +11,9 @@ export interface TunedModelRequestBody {
 
 export interface TunedModelScores { mase: number | null; smape: number | null }
 
+/** A config against the base on the same series and windows (below 1: better): `owa` is ½(Σ sMAPE / Σ sMAPE of the base + Σ MASE / Σ MASE of the base), OWA with the base in Naive2's place; `mae` the geometric mean of the MAE ratio over (series, window) pairs (AvgRelMAE). */
+export interface TunedModelRelative { owa: number | null; mae: number | null }
+
 /** GET /v1/models/{name} (and the 202 of POST /v1/models). */
 export interface TunedModelBody {
   name: string;
@@ -23,7 +26,7 @@ export interface TunedModelBody {
   /** null until ready; `holdout` compares the tuned config with the base on values tuning never saw. */
   report: {
     windows: number;
-    holdout: { tuned: TunedModelScores; base: TunedModelScores };
+    holdout: { tuned: TunedModelScores; base: TunedModelScores; relative?: TunedModelRelative };
     chosen: 'tuned' | 'base';
     [more: string]: unknown;
   } | null;

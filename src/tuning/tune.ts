@@ -1,12 +1,20 @@
 // Chooses a model configuration for an organization's series by successive halving over
 // rolling-origin backtests of the series without their last `horizon` values: every candidate on a
-// small sample and the most recent window, then the base and the best few on a larger sample and
-// more windows, the pick by mean MASE only when it beats the base by a margin there; then a holdout
-// check on those last values, which tuning never saw: when the pick does not beat the base there,
-// the base stays. Each (config, series, window) is scored once and reused by every later round.
+// small sample and the most recent window (the worse half dropped halfway through it), then the
+// base and the best few on a larger sample and more windows; then a holdout check on those last
+// values, which tuning never saw. Candidates are compared with the base the way `npm run eval`
+// compares methods: an OWA-like ratio (the mean of the sMAPE ratio and the MASE ratio, each a ratio
+// of sums over series and windows, every config's errors scaled by the base's scale for that
+// series, so a config's own season choice cannot flatter it), plus the geometric mean of MAE
+// ratios over (series, window) pairs (AvgRelMAE, Davydenko & Fildes 2013), so a few series cannot
+// carry the decision. The pick must beat the base by the margin overall, on every tuning window
+// alone, and again on the holdout; anything less keeps the base.
+// Each (config, series, window) is scored once and reused by every later round.
 import type { CoreConfig } from '../core/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
+import { maseScale } from '../metrics/index.js';
+import type { TunedModelRelative as Relative } from '../shared/tuned-model-types.js';
 
 /** Tuning's knobs; the defaults suit a 2-core machine and a few thousand series. */
 export interface TuneOptions {
@@ -22,7 +30,7 @@ export interface TuneOptions {
   finalSample: number;
   /** Series the holdout check scores the pick and the base on. */
   holdoutSample: number;
-  /** Share of the base's mean MASE a pick must beat it by on the tuning windows (guards against picking noise). */
+  /** Share by which a pick's error ratio to the base must be below 1, on the tuning windows and on the holdout (guards against picking noise). */
   margin: number;
   /** Aimed-for duration of one unit of work, so a queued forecast never waits long behind one. */
   chunkMs: number;
@@ -41,16 +49,18 @@ export interface TuneInput {
   candidates: CoreConfig[];
 }
 
+/** Means over series; MASE on the base's scale for each series. */
 export interface ScoreSummary { mase: number | null; smape: number | null }
+
 
 export interface TuneReport {
   /** Windows per series in the last tuning round. */
   windows: number;
   /** Series that had room for a tuning window, and series the holdout was scored on. */
   series: { tuned_on: number; holdout: number };
-  /** Every candidate tried, with its mean MASE on the series it was tried on, best first (last round first). */
-  candidates: Array<{ config: CoreConfig; mase: number | null; series: number }>;
-  holdout: { tuned: ScoreSummary; base: ScoreSummary };
+  /** Every candidate tried, with its mean MASE and its errors relative to the base on the series it was tried on, best first (last round first). */
+  candidates: Array<{ config: CoreConfig; mase: number | null; relative: Relative; series: number }>;
+  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative };
   /** 'tuned' when the pick beat the base on the holdout, else 'base' (and the config is the base's). */
   chosen: 'tuned' | 'base';
 }
@@ -59,13 +69,6 @@ export interface TuneResult { config: CoreConfig; report: TuneReport }
 
 /** Runs one unit of work: a chunk of packed series under one config. */
 export type ScoreChunk = (input: ManyInput) => Promise<ManyScores>;
-
-function finiteMean(xs: ArrayLike<number>): number | null {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < xs.length; i++) if (Number.isFinite(xs[i])) { sum += xs[i]; n += 1; }
-  return n === 0 ? null : sum / n;
-}
 
 // a seeded shuffle, so every prefix is a sample spread over the whole list (an organization's
 // series often come grouped) and each round's sample contains the one before it
@@ -105,20 +108,23 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   const holdoutIdx = sampleOrder(Array.from({ length: n }, (_, i) => i).filter((i) => roomFor(i, 0))).slice(0, options.holdoutSample);
   const round1 = fits.slice(0, options.sampleSize);
   const round2 = fits.slice(0, Math.max(options.finalSample, round1.length));
+  const firstHalf = round1.slice(0, Math.ceil(round1.length / 2));
   const finalists = Math.min(options.finalists, candidates.length - 1);
+  const survivors = Math.max(finalists, Math.ceil((candidates.length - 1) / 2));
   const windows = Math.max(1, options.windows);
 
   // scores per config and cut, NaN until scored (or when the window does not fit)
-  const cache = candidates.map(() => new Map<number, { mase: Float64Array; smape: Float64Array; done: Uint8Array }>());
-  const slot = (c: number, cut: number) => {
+  type Slot = { mae: Float64Array; smape: Float64Array; season: Float64Array; done: Uint8Array };
+  const cache = candidates.map(() => new Map<number, Slot>());
+  const slot = (c: number, cut: number): Slot => {
     let e = cache[c].get(cut);
     if (!e) {
-      e = { mase: new Float64Array(n).fill(NaN), smape: new Float64Array(n).fill(NaN), done: new Uint8Array(n) };
+      e = { mae: new Float64Array(n).fill(NaN), smape: new Float64Array(n).fill(NaN), season: new Float64Array(n), done: new Uint8Array(n) };
       cache[c].set(cut, e);
     }
     return e;
   };
-  const plannedFits = round1.length * candidates.length + (round2.length * windows - round1.length) * (finalists + 1) + holdoutIdx.length * 2;
+  const plannedFits = firstHalf.length * candidates.length + (round1.length - firstHalf.length) * (survivors + 1) + (round2.length * windows - round1.length) * (finalists + 1) + holdoutIdx.length * 2;
   let doneFits = 0;
   const msPerFit = candidates.map(() => NaN);
 
@@ -140,7 +146,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
         // the slowest recent unit decides the next size: it is what a queued forecast would wait behind
         const per = (Date.now() - t0) / part.length;
         msPerFit[c] = Number.isFinite(msPerFit[c]) ? Math.max(per, (msPerFit[c] + per) / 2) : per;
-        part.forEach((i, k) => { e.mase[i] = r.mase[k]; e.smape[i] = r.smape[k]; e.done[i] = 1; });
+        part.forEach((i, k) => { e.mae[i] = r.mae[k]; e.smape[i] = r.smape[k]; e.season[i] = r.season[k]; e.done[i] = 1; });
         doneFits += part.length;
         await progress(Math.min(0.99, doneFits / Math.max(1, plannedFits)));
       }
@@ -148,43 +154,78 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
     await Promise.all(Array.from({ length: Math.max(1, options.parallel) }, lane));
   }
 
-  // per series, the mean over its scored windows among `cuts`; then the mean over series
-  function meanMase(c: number, indices: number[], cuts: number[]): number | null {
-    const per: number[] = [];
-    for (const i of indices) per.push(finiteMean(cuts.map((cut) => slot(c, cut).mase[i])) ?? NaN);
-    return finiteMean(per);
+  // MASE's scale for series i's window at `cut`: from the values that window's model saw, at the
+  // season the base used there, so every config's error on that window is divided by the same number
+  const scales = new Map<number, Float64Array>();
+  function scaleOf(i: number, cut: number): number {
+    let per = scales.get(cut);
+    if (!per) scales.set(cut, (per = new Float64Array(n).fill(NaN)));
+    if (Number.isNaN(per[i])) {
+      const s = input.series[i];
+      const seen = Float64Array.from({ length: s.length - (cut + 1) * horizon }, (_, j) => s[j] ?? NaN);
+      per[i] = maseScale(seen, Math.max(1, slot(0, cut).season[i]));
+    }
+    return per[i];
   }
 
-  // round one: every candidate on the small sample, most recent window only
-  for (let c = 0; c < candidates.length; c++) await scoreCut(c, 1, round1);
-  type Scored = { config: CoreConfig; mase: number | null; series: number };
-  const rank = (a: { mase: number | null }, b: { mase: number | null }) => (a.mase ?? Infinity) - (b.mase ?? Infinity);
-  const first = candidates.map((config, c) => ({ c, scored: { config, mase: meanMase(c, round1, [1]), series: round1.length } as Scored }));
-  const ranked1 = [...first].sort((a, b) => rank(a.scored, b.scored));
+  // config c against the base on the listed series and cuts, over the (series, window) pairs both have
+  // scored with a usable scale; MASE and sMAPE are means over those pairs
+  function compare(c: number, indices: number[], cuts: number[]): { relative: Relative; mase: number | null; smape: number | null; baseMase: number | null; baseSmape: number | null } {
+    let mc = 0, mb = 0, sc = 0, sb = 0, pairs = 0, logs = 0, logged = 0;
+    for (const i of indices) {
+      for (const cut of cuts) {
+        const x = slot(c, cut), y = slot(0, cut);
+        if (!Number.isFinite(x.mae[i]) || !Number.isFinite(y.mae[i]) || !Number.isFinite(x.smape[i]) || !Number.isFinite(y.smape[i])) continue;
+        const scale = scaleOf(i, cut);
+        if (!(scale > 0)) continue;
+        mc += x.mae[i] / scale; mb += y.mae[i] / scale; sc += x.smape[i]; sb += y.smape[i]; pairs += 1;
+        if (x.mae[i] > 0 && y.mae[i] > 0) { logs += Math.log(x.mae[i] / y.mae[i]); logged += 1; }
+      }
+    }
+    if (pairs === 0) return { relative: { owa: null, mae: null }, mase: null, smape: null, baseMase: null, baseSmape: null };
+    // a base without error is beaten by nothing, and matched by a config without error
+    const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? Infinity : 1);
+    return {
+      relative: { owa: 0.5 * (ratio(sc, sb) + ratio(mc, mb)), mae: logged === 0 ? 1 : Math.exp(logs / logged) },
+      mase: mc / pairs, smape: sc / pairs, baseMase: mb / pairs, baseSmape: sb / pairs,
+    };
+  }
+  // strong evidence: better than the base by the margin overall, and not worse by AvgRelMAE
+  const beats = (r: Relative) => r.owa !== null && r.owa < 1 - options.margin && r.mae !== null && r.mae < 1;
+
+  // round one, on the most recent window only: every candidate on the first half of the sample,
+  // then the better half of them on the whole sample (the base first throughout: its seasons set
+  // the scale every other config is measured on)
+  type Scored = { config: CoreConfig; mase: number | null; relative: Relative; series: number };
+  const byOwa = (a: { relative: Relative }, b: { relative: Relative }) => (a.relative.owa ?? Infinity) - (b.relative.owa ?? Infinity);
+  const scoredOn = (c: number, indices: number[], cuts: number[]): Scored => {
+    const r = compare(c, indices, cuts);
+    return { config: candidates[c], mase: r.mase, relative: r.relative, series: indices.length };
+  };
+  for (let c = 0; c < candidates.length; c++) await scoreCut(c, 1, firstHalf);
+  const early = candidates.map((_, c) => ({ c, scored: scoredOn(c, firstHalf, [1]) })).sort((a, b) => byOwa(a.scored, b.scored));
+  const onward = [0, ...early.map((r) => r.c).filter((c) => c !== 0).slice(0, survivors)];
+  for (const c of onward) await scoreCut(c, 1, round1);
+  const ranked1 = [
+    ...onward.map((c) => ({ c, scored: scoredOn(c, round1, [1]) })).sort((a, b) => byOwa(a.scored, b.scored)),
+    ...early.filter((r) => !onward.includes(r.c)),
+  ];
   // round two: the base and the best few on the larger sample and every tuning window
   const keep = [0, ...ranked1.map((r) => r.c).filter((c) => c !== 0).slice(0, finalists)];
   const cuts = Array.from({ length: windows }, (_, k) => k + 1);
   for (const c of keep) for (const cut of cuts) await scoreCut(c, cut, round2);
-  const second = keep.map((c) => ({ c, scored: { config: candidates[c], mase: meanMase(c, round2, cuts), series: round2.length } as Scored }))
-    .sort((a, b) => rank(a.scored, b.scored));
-  const baseMase = second.find((r) => r.c === 0)!.scored.mase;
-  const best = second[0];
-  // a pick that beats the base by less than the margin on the tuning windows is as likely noise as skill
-  const clears = best.c !== 0 && best.scored.mase !== null
-    && (baseMase === null || best.scored.mase < baseMase * (1 - options.margin));
-  const pickIdx = clears ? best.c : 0;
+  const second = keep.map((c) => ({ c, scored: scoredOn(c, round2, cuts) })).sort((a, b) => byOwa(a.scored, b.scored));
+  // an advantage that does not hold at every origin on its own is as likely luck as skill
+  const everyWindow = (c: number) => cuts.every((cut) => { const o = compare(c, round2, [cut]).relative.owa; return o !== null && o < 1; });
+  const pick = second.find((r) => r.c !== 0 && beats(r.scored.relative) && everyWindow(r.c));
+  const pickIdx = pick ? pick.c : 0;
   const ranked = [...second.map((r) => r.scored), ...ranked1.filter((r) => !keep.includes(r.c)).map((r) => r.scored)];
 
-  // the holdout: each series' last `horizon` values, pick against base
-  await scoreCut(pickIdx, 0, holdoutIdx);
-  if (pickIdx !== 0) await scoreCut(0, 0, holdoutIdx);
-  const summary = (c: number): ScoreSummary => ({
-    mase: finiteMean(holdoutIdx.map((i) => slot(c, 0).mase[i])),
-    smape: finiteMean(holdoutIdx.map((i) => slot(c, 0).smape[i])),
-  });
-  const tuned = summary(pickIdx);
-  const base = summary(0);
-  const better = pickIdx !== 0 && tuned.mase !== null && (base.mase === null || tuned.mase < base.mase);
+  // the holdout: each series' last `horizon` values, the base (its seasons set the scale) then the pick
+  await scoreCut(0, 0, holdoutIdx);
+  if (pickIdx !== 0) await scoreCut(pickIdx, 0, holdoutIdx);
+  const held = compare(pickIdx, holdoutIdx, [0]);
+  const better = pickIdx !== 0 && beats(held.relative);
   await progress(1);
   return {
     config: better ? candidates[pickIdx] : input.base,
@@ -192,7 +233,11 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
       windows,
       series: { tuned_on: fits.length, holdout: holdoutIdx.length },
       candidates: ranked,
-      holdout: { tuned, base },
+      holdout: {
+        tuned: { mase: held.mase, smape: held.smape },
+        base: { mase: held.baseMase, smape: held.baseSmape },
+        relative: held.relative,
+      },
       chosen: better ? 'tuned' : 'base',
     },
   };

@@ -1,11 +1,14 @@
 // Tuning's schedule with the real core scoring in this thread: each (config, series, window) is
-// scored once, the holdout is seen only by the holdout check, and the margin keeps the base.
+// scored once, the holdout is seen only by the holdout check, and the margin keeps the base. Then
+// the selection rule with scores set per config, series and window: a pick needs an advantage
+// that holds on every window, over most series, on one scale, and again on the holdout.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import type { Forecaster } from '../../src/core/index.js';
 import { backtestMany, type ManyInput } from '../../src/backtest/many.js';
 import { candidateConfigs } from '../../src/tuning/candidates.js';
-import { tune } from '../../src/tuning/tune.js';
+import { tune, type TuneOptions } from '../../src/tuning/tune.js';
+import type { CoreConfig } from '../../src/core/index.js';
 import { seasonal } from '../server/harness.js';
 
 let core: Forecaster;
@@ -40,11 +43,12 @@ describe('tune', () => {
         if (series.some((s) => s.length === len)) holdoutUnits += 1;
       }
     }
-    // round one: 5 series × every candidate; round two: 8 series × 2 windows less the 5 already scored, × (base + 2)
-    // with no margin the best of round two is the pick, and the base joins it on the holdout unless it is the base
-    const configs = r.report.candidates[0].config !== candidates[0] ? 2 : 1;
-    expect(seen.size).toBe(5 * candidates.length + (8 * 2 - 5) * 3 + 12 * configs);
-    expect(holdoutUnits).toBe(12 * configs);
+    // round one: 3 series × every candidate, then 2 more × (base + the better half); round two: 8 series × 2
+    // windows less the 5 already scored, × (base + 2); the holdout: the base, and the pick when there is one
+    const holdoutConfigs = new Set(calls.filter((c) => c.lengths.some((len) => series.some((s) => s.length === len))).map((c) => c.config));
+    expect(holdoutConfigs.has(JSON.stringify(candidates[0]))).toBe(true);
+    expect(seen.size).toBe(3 * candidates.length + 2 * (1 + Math.ceil((candidates.length - 1) / 2)) + (8 * 2 - 5) * 3 + 12 * holdoutConfigs.size);
+    expect(holdoutUnits).toBe(12 * holdoutConfigs.size);
     expect(r.report.series).toEqual({ tuned_on: 12, holdout: 12 });
     expect(r.report.candidates).toHaveLength(candidates.length);
     expect(shares.at(-1)).toBe(1);
@@ -59,5 +63,89 @@ describe('tune', () => {
     expect(r.config).toEqual({});
     // only the base is scored on the holdout
     expect(calls.filter((c) => c.lengths.some((len) => series.some((s) => s.length === len))).every((c) => c.config === '{}')).toBe(true);
+  });
+});
+
+// 12 series of distinct lengths 100..111 and horizon 20: a scored prefix's length names its series
+// and its window (cut 0 = the holdout, 1 and 2 the tuning windows)
+const H = 20;
+const lengths = Array.from({ length: 12 }, (_, i) => 100 + i);
+const flat = lengths.map((n) => Array.from({ length: n }, (_, t) => 50 + ((t * 7) % 5)));
+const where = (len: number) => {
+  for (let cut = 0; cut < 3; cut++) {
+    const i = lengths.indexOf(len + cut * H);
+    if (i >= 0) return { i, cut };
+  }
+  throw new Error(`no series has a window of length ${len}`);
+};
+// every series' base error; a config's error is the base's times its factor there
+type Factor = (i: number, cut: number) => number;
+function setScores(factors: Record<string, Factor>, seasons: Record<string, number> = {}) {
+  return async (input: ManyInput) => {
+    const key = JSON.stringify(input.config);
+    const out = { mase: [] as number[], smape: [] as number[], mae: [] as number[], season: [] as number[] };
+    for (let k = 0; k + 1 < input.offsets.length; k++) {
+      const { i, cut } = where(input.offsets[k + 1] - input.offsets[k]);
+      // errors grow steeply with the series, so the last few carry most of any sum
+      const mae = (1 + i) ** 3 * (factors[key]?.(i, cut) ?? 1.2);
+      const season = seasons[key] ?? 4;
+      out.mae.push(mae);
+      out.smape.push(10 * mae / (1 + i) ** 3);
+      out.season.push(season);
+      // what the window's own season makes of it: a config that sees no season gets a larger scale
+      out.mase.push(mae / (season === 1 ? 40 : 1));
+    }
+    return out;
+  };
+}
+const everything: Partial<TuneOptions> = { windows: 2, sampleSize: 12, finalists: 4, finalSample: 12, holdoutSample: 12, chunkSize: 5, margin: 0.02 };
+const base: CoreConfig = {};
+const A: CoreConfig = { model: 'otm' }, B: CoreConfig = { model: 'arima' };
+const tuneWith = (factors: Record<string, Factor>, seasons?: Record<string, number>) =>
+  tune({ series: flat, horizon: H, base, candidates: [base, A, B] }, setScores(factors, seasons), () => {}, everything);
+const key = (c: CoreConfig) => JSON.stringify(c);
+
+describe('tune: the selection rule', () => {
+  it('picks a config that beats the base on every window, most series and the holdout', async () => {
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 0.95 });
+    expect(r.report.chosen).toBe('tuned');
+    expect(r.config).toEqual(A);
+    expect(r.report.holdout.relative.owa).toBeCloseTo(0.9, 6);
+    expect(r.report.holdout.relative.mae).toBeCloseTo(0.9, 6);
+    expect(r.report.candidates[0].config).toEqual(A);
+  });
+
+  it('keeps the base when the advantage holds on one tuning window only', async () => {
+    // far better on the most recent window, a little worse on the one before: better on average
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: (_, cut) => (cut === 2 ? 1.05 : 0.6), [key(B)]: () => 1.3 });
+    expect(r.report.candidates[0].config).toEqual(A);
+    expect(r.report.candidates[0].relative.owa!).toBeLessThan(0.9);
+    expect(r.report.chosen).toBe('base');
+    expect(r.config).toEqual(base);
+  });
+
+  it('keeps the base when a few series carry the mean and most get worse', async () => {
+    // the largest series (over a quarter of the summed error) gains a lot; the other eleven lose 10%
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: (i) => (i === 11 ? 0.4 : 1.1), [key(B)]: () => 1.3 });
+    expect(r.report.candidates[0].config).toEqual(A);
+    expect(r.report.candidates[0].relative.owa!).toBeLessThan(0.98);
+    expect(r.report.candidates[0].relative.mae!).toBeGreaterThan(1);
+    expect(r.report.chosen).toBe('base');
+  });
+
+  it('keeps the base when the holdout does not confirm the pick', async () => {
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: (_, cut) => (cut === 0 ? 1.01 : 0.8), [key(B)]: () => 1.3 });
+    expect(r.report.chosen).toBe('base');
+    expect(r.config).toEqual(base);
+    expect(r.report.holdout.relative.owa).toBeCloseTo(1.01, 6);
+    expect(r.report.holdout.tuned.mase!).toBeGreaterThan(r.report.holdout.base.mase!);
+  });
+
+  it("measures every config on the base's scale, so a config's own season cannot flatter its MASE", async () => {
+    // B's own scale (no season) divides its errors by 40, yet its errors are 30% larger
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 1.2, [key(B)]: () => 1.3 }, { [key(B)]: 1 });
+    expect(r.report.chosen).toBe('base');
+    const b = r.report.candidates.find((c) => key(c.config) === key(B))!;
+    expect(b.relative.owa).toBeCloseTo(1.3, 6);
   });
 });

@@ -1,6 +1,11 @@
 // The tuned-model answer's schema: tests hold real answers to it, and the OpenAPI document shows it.
 
 const scores = { type: 'object', required: ['mase', 'smape'], properties: { mase: { type: ['number', 'null'] }, smape: { type: ['number', 'null'] } } } as const;
+const relative = {
+  type: 'object',
+  description: 'the tuned config against the base on the same series (below 1: better): OWA with the base in Naive2\'s place, and the geometric mean of MAE ratios',
+  properties: { owa: { type: ['number', 'null'] }, mae: { type: ['number', 'null'] } },
+} as const;
 
 /** The body of GET /v1/models/{name} and of the 202 that POST /v1/models answers. */
 export const tunedModelResponseSchema = {
@@ -17,7 +22,7 @@ export const tunedModelResponseSchema = {
       required: ['windows', 'holdout', 'chosen'],
       properties: {
         windows: { type: 'integer' },
-        holdout: { type: 'object', required: ['tuned', 'base'], properties: { tuned: scores, base: scores } },
+        holdout: { type: 'object', required: ['tuned', 'base'], properties: { tuned: scores, base: scores, relative } },
         chosen: { enum: ['tuned', 'base'] },
       },
     },
