@@ -19,13 +19,15 @@ const MIN_ORIGIN: i32 = 3;
  * variance rests on `dof` < 30 residual degrees of freedom: pooledScale of the errors on the last
  * `h` observations of a forecast from the origin before them (same season, members and rule), with
  * the model's own variance weighing as the y.length observations it was estimated from. 1 when
- * `dof` is 30 or more, fewer than three observations precede the last `h`, or that earlier
+ * `dof` is 30 or more, fewer than max(3, h) observations precede the last `h`, or that earlier
  * forecast is unusable.
  */
 export function holdoutScale(y: Float64Array, season: i32, h: i32, row: ModelRow, members: i32, combine: i32, weak: bool, dof: f64): f64 {
   if (dof >= SMALL_SAMPLE_DOF) return 1.0;
   const origin = y.length - h;
-  if (origin < MIN_ORIGIN) return 1.0;
+  // a forecast from fewer observations than the steps it spans says more about the short start
+  // than about the model
+  if (origin < MIN_ORIGIN || origin < h) return 1.0;
   const early = route(y.subarray(0, origin), season, h, row, members, combine, weak);
   if (!usable(early.fc)) return 1.0;
   return pooledScale(y.subarray(origin), early.fc.mean, early.fc.sd, <f64>y.length);
