@@ -16,6 +16,7 @@ import { Outcome } from "./outcome";
 import { CODE_NAIVE } from "../models/codes";
 import { maxAbsFinite } from "../numerics/checks";
 import { fittedBlock } from "./fitted";
+import { holdoutScale } from "./holdout";
 
 // Series whose largest value lies outside [2^-400, 2^400] are fitted at a power-of-two scale (an
 // exact change) so squares and variances cannot overflow or underflow; answers are scaled back.
@@ -105,6 +106,16 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   const mean = out.fc.mean, sd = out.fc.sd;
   // taken before the rescaling below, so fittedBlock scales predictions and sd alike
   const sd1 = sd[0];
+  // the combination's variance is estimated from the series itself, so its bounds take Student's t;
+  // a single model keeps the normal bounds its own definition gives (and R reproduces)
+  const df = row.entry === null ? residualDof(finite, out.season) : Infinity;
+  // on a short series the ensemble's variance assumes its members are right; its errors on the
+  // last h observations say how far they are not (count bounds keep their own distribution, and
+  // the one-step in-sample sd1 above stays as fitted)
+  if (row.entry === null && !out.countIntervals && out.fc.code != CODE_NAIVE) {
+    const widen = holdoutScale(y, season, h, row, members, combine, weak, df);
+    for (let i = 0; i < h; i++) sd[i] *= widen;
+  }
   if (e != 0) {
     const up = Math.pow(2.0, <f64>e);
     for (let i = 0; i < h; i++) { mean[i] *= up; sd[i] *= up; }
@@ -112,9 +123,6 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   for (let i = 0; i < h; i++) {
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
   }
-  // the combination's variance is estimated from the series itself, so its bounds take Student's t;
-  // a single model keeps the normal bounds its own definition gives (and R reproduces)
-  const df = row.entry === null ? residualDof(finite, out.season) : Infinity;
   const values = new Float64Array(h * (1 + 2 * levels.length));
   const nonNegative = observedNonNegative(raw);
   if (!fillIntervals(mean, sd, levels, values, out.countIntervals, nonNegative, df)) return refuse(STATUS_OUT_OF_RANGE);

@@ -1,0 +1,34 @@
+// The ensemble's interval check on data it has already seen: forecast the last h observations
+// from the origin before them, and widen the final sd by how far those errors outran the sd
+// the ensemble claimed there.
+import { route } from "./route";
+import { ModelRow } from "../models/registry";
+import { usable } from "../models/result";
+import { pooledScale } from "../stats/pooled_scale";
+
+// Below this many residual degrees of freedom the error variance rests on a small sample (the
+// classical line between Student's t and the normal), and parameter and model uncertainty, which
+// no model variance contains, are largest; above it the check is skipped, which also spares long
+// series a second fit.
+const SMALL_SAMPLE_DOF: f64 = 30.0;
+// the ensemble needs three observations to fit anything but naive
+const MIN_ORIGIN: i32 = 3;
+
+/**
+ * The factor (>= 1) by which the ensemble forecast of `y` should widen its error sd, when its
+ * variance rests on `dof` < 30 residual degrees of freedom: pooledScale of the errors on the last
+ * `h` observations of a forecast from the origin before them (same season, members and rule), with
+ * the model's own variance weighing as the y.length observations it was estimated from. 1 when
+ * `dof` is 30 or more, fewer than max(3, h) observations precede the last `h`, or that earlier
+ * forecast is unusable.
+ */
+export function holdoutScale(y: Float64Array, season: i32, h: i32, row: ModelRow, members: i32, combine: i32, weak: bool, dof: f64): f64 {
+  if (dof >= SMALL_SAMPLE_DOF) return 1.0;
+  const origin = y.length - h;
+  // a forecast from fewer observations than the steps it spans says more about the short start
+  // than about the model
+  if (origin < MIN_ORIGIN || origin < h) return 1.0;
+  const early = route(y.subarray(0, origin), season, h, row, members, combine, weak);
+  if (!usable(early.fc)) return 1.0;
+  return pooledScale(y.subarray(origin), early.fc.mean, early.fc.sd, <f64>y.length);
+}
