@@ -3,12 +3,15 @@
 // missed while disconnected is not replayed: the key cache's TTL remains the bound.
 import pg from 'pg';
 
-/** The NOTIFY channel a key change is announced on; the payload is "<origin> <key_id>". */
+/** The NOTIFY channel a key change is announced on; the payload is "<scope> <origin> <key_id>". */
 export const KEY_CHANGED_CHANNEL = 'tempo_key_changed';
 
-/** The payload announcing that `origin` (a store instance) changed `keyId`. */
-export function keyChangedPayload(origin: string, keyId: string): string {
-  return `${origin} ${keyId}`;
+/**
+ * The payload announcing that `origin` (a store instance) changed `keyId` in `scope` (its schema):
+ * channels are database-wide, and deployments in other schemas of the same database must not hear it.
+ */
+export function keyChangedPayload(scope: string, origin: string, keyId: string): string {
+  return `${scope} ${origin} ${keyId}`;
 }
 
 export interface KeyChangeListener {
@@ -17,9 +20,10 @@ export interface KeyChangeListener {
   close(): Promise<void>;
 }
 
-/** Listens for key changes with its own connection; `onKey` gets each key_id changed by an origin other than `self`. */
+/** Listens for key changes with its own connection; `onKey` gets each key_id changed in `scope` by an origin other than `self`. */
 export function listenForKeyChanges(
   config: pg.ClientConfig,
+  scope: string,
   self: string,
   onKey: (keyId: string) => void,
   onError: (err: Error) => void = () => {},
@@ -46,9 +50,9 @@ export function listenForKeyChanges(
     c.on('end', () => { if (client === c) client = null; reconnectLater(); });
     c.on('notification', (msg) => {
       if (msg.channel !== KEY_CHANGED_CHANNEL || !msg.payload) return;
-      const [origin, keyId] = msg.payload.split(' ');
+      const [from, origin, keyId] = msg.payload.split(' ');
       // our own changes were announced in-process already, at commit
-      if (origin !== self && keyId) onKey(keyId);
+      if (from === scope && origin !== self && keyId) onKey(keyId);
     });
     try {
       await c.connect();

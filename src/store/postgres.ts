@@ -97,8 +97,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       + 'start it or fix DATABASE_URL (unset DATABASE_URL to keep keys in the SQLite file under TEMPO_DATA_DIR)', { cause: err });
   }
   await startup.end().catch(() => {});
-  const store = new PostgresStore(pool, now);
-  const listener = listenForKeyChanges(config, store.origin, (keyId) => store.notifyLocal(keyId), onError);
+  const store = new PostgresStore(pool, now, options.schema ?? 'public');
+  const listener = listenForKeyChanges(config, store.scope, store.origin, (keyId) => store.notifyLocal(keyId), onError);
   store.listener = listener;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutMs); });
@@ -118,7 +118,8 @@ class PostgresStore implements Store {
   /** Names this store instance in its announcements, so it can ignore its own echo. */
   readonly origin = randomBytes(6).toString('hex');
 
-  constructor(private readonly pool: pg.Pool, private readonly now: () => string) {}
+  /** `scope`: the schema this store keeps its tables in, which its announcements name. */
+  constructor(private readonly pool: pg.Pool, private readonly now: () => string, readonly scope: string) {}
 
   private async rows<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.pool.query<T>(sql, params)).rows;
@@ -157,7 +158,7 @@ class PostgresStore implements Store {
         await c.query(SQL.insertUser, [key.organizationId, key.userId, at]);
         await c.query(SQL.insertKey, keyInsertParams(row));
         // an instance that cached "unknown key" for this id learns it exists now
-        await c.query(SQL.notify, [keyChangedPayload(this.origin, key.keyId)]);
+        await c.query(SQL.notify, [keyChangedPayload(this.scope, this.origin, key.keyId)]);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new StoreConflictError(`a key with key_id ${key.keyId} already exists`);
@@ -179,7 +180,7 @@ class PostgresStore implements Store {
     // the NOTIFY is delivered on commit only, so no instance drops its cache before the change is visible
     const changed = await this.transaction(async (c) => {
       const r = await c.query(SQL.setStatus, [status, this.now(), keyId]);
-      if ((r.rowCount ?? 0) > 0) await c.query(SQL.notify, [keyChangedPayload(this.origin, keyId)]);
+      if ((r.rowCount ?? 0) > 0) await c.query(SQL.notify, [keyChangedPayload(this.scope, this.origin, keyId)]);
       return (r.rowCount ?? 0) > 0;
     });
     if (changed) this.notifyLocal(keyId);

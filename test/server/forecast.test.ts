@@ -168,8 +168,9 @@ describe('time limit and worker failures', () => {
   // a server on the test-only core that traps or hangs on demand (see test/compute/fixtures)
   const fixture = {} as { t: Harness; pool: ReturnType<typeof createComputePool>; key: string; keyId: string };
   beforeAll(async () => {
-    fixture.pool = createComputePool({ workers: 1, timeoutMs: 1500, wasmPath: buildTrappingCore() });
-    fixture.t = await startHarness({ pool: fixture.pool, config: { lockLeaseMs: 300 } });
+    fixture.pool = createComputePool({ workers: 1, timeoutMs: 3000, wasmPath: buildTrappingCore() });
+    // a 1 s lease: shorter ones can lapse on a loaded machine whose event loop stalls past a renewal
+    fixture.t = await startHarness({ pool: fixture.pool, config: { lockLeaseMs: 1000 } });
     ({ fullKey: fixture.key, keyId: fixture.keyId } = await fixture.t.key({ rateLimitPerMinute: 100 }));
   });
   afterAll(async () => {
@@ -209,8 +210,8 @@ describe('time limit and worker failures', () => {
     await waitFor('the slow forecast running', () => t.server.pool.inFlight() > 0, 10_000, 5);
     const [b, c] = await Promise.all([1, 2].map(() => t.forecast(fixture.key, { series: [1, 2], horizon: 1 })));
     expect([b.status, c.status]).toEqual([409, 409]);
-    // the lease is 300 ms: for 750 ms, well past it, the renewals must keep holding it at every look
-    const until = Date.now() + 750;
+    // the lease is 1 s: for 1.5 s, well past it, the renewals must keep holding it at every look
+    const until = Date.now() + 1500;
     while (Date.now() < until) {
       expect(await t.limits.acquireLock(keyId, 1000)).toBeNull();
       await new Promise((r) => setTimeout(r, 50));

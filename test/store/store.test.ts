@@ -217,6 +217,23 @@ describe.skipIf(!postgres.ok)('PostgreSQL store: several instances', () => {
     await b.close();
   });
 
+  it('hears no key change made in another schema of the same database', async () => {
+    const [mine, theirs] = [uniqueName('scope'), uniqueName('scope')];
+    schemas.push(mine, theirs);
+    const listening = await openPostgresStore({ url: DATABASE_URL, schema: mine });
+    const neighbour = await openPostgresStore({ url: DATABASE_URL, schema: theirs });
+    const colleague = await openPostgresStore({ url: DATABASE_URL, schema: mine });
+    const heard: string[] = [];
+    listening.onKeyChanged((id) => heard.push(id));
+    const other = await neighbour.createKey(newKey());
+    await neighbour.setKeyStatus(other.keyId, 'inactive');
+    // announcements are delivered in commit order: once the later one from this schema is heard, the neighbour's had their chance
+    const own = await colleague.createKey(newKey());
+    await waitFor('the announcement from this schema', () => heard.includes(own.keyId), 5_000);
+    expect(heard).toEqual([own.keyId]);
+    await Promise.all([listening.close(), neighbour.close(), colleague.close()]);
+  });
+
   it('refuses a database whose applied migration was renamed', async () => {
     const schema = uniqueName('renamed');
     schemas.push(schema);
