@@ -2,6 +2,7 @@
 // tuning service on the worker pool; these only read and write the store.
 import type { Middleware } from 'koa';
 import type { CoreConfig } from '../../core/index.js';
+import { planDates } from '../../dates/index.js';
 import type { TunedModelBody, TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';
@@ -57,12 +58,16 @@ export function createTunedModelRoute(store: Store, tuning: TuningService): Midd
       }
       throw err;
     }
+    const { horizon, freq, series } = body.training;
+    // the body was validated, so no plan throws; without any date the tuning runs as before
+    const dated = freq !== undefined || series.some((s) => s.timestamps !== undefined);
     tuning.start({
       name: body.name,
       organizationId: key.organizationId,
       base: base.config as CoreConfig,
-      horizon: body.training.horizon,
-      series: body.training.series.map((s) => s.values),
+      horizon,
+      series: series.map((s) => s.values),
+      ...(dated ? { dates: series.map((s) => planDates({ timestamps: s.timestamps, freq, length: s.values.length, horizon })) } : {}),
     });
     ctx.status = 202;
     ctx.set('Location', `/v1/models/${encodeURIComponent(body.name)}`);
