@@ -2,11 +2,11 @@
 // tuning service on the worker pool; these only read and write the store.
 import type { Middleware } from 'koa';
 import type { CoreConfig } from '../../core/index.js';
-import { planDates } from '../../dates/index.js';
 import type { TunedModelBody, TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';
 import type { TuningService } from '../../tuning/service.js';
+import { trainingDates } from '../../tuning/training-dates.js';
 import { ApiError } from '../errors.js';
 import { need } from '../state.js';
 
@@ -58,16 +58,14 @@ export function createTunedModelRoute(store: Store, tuning: TuningService): Midd
       }
       throw err;
     }
-    const { horizon, freq, series } = body.training;
-    // the body was validated, so no plan throws; without any date the tuning runs as before
-    const dated = freq !== undefined || series.some((s) => s.timestamps !== undefined);
+    const dates = trainingDates(body.training);
     tuning.start({
       name: body.name,
       organizationId: key.organizationId,
       base: base.config as CoreConfig,
-      horizon,
-      series: series.map((s) => s.values),
-      ...(dated ? { dates: series.map((s) => planDates({ timestamps: s.timestamps, freq, length: s.values.length, horizon })) } : {}),
+      horizon: body.training.horizon,
+      series: body.training.series.map((s) => s.values),
+      ...(dates ? { dates } : {}),
     });
     ctx.status = 202;
     ctx.set('Location', `/v1/models/${encodeURIComponent(body.name)}`);
