@@ -12,6 +12,13 @@ const START: Record<string, [string, string]> = {
   Yearly: ['1970-12-31', 'P1Y'],
 };
 
+/** The step of a competition frequency as an ISO 8601 duration (what a dated caller would send as `freq`). */
+export function calendarFreq(frequency: string): string {
+  const start = START[frequency];
+  if (!start) throw new Error(`no calendar for frequency "${frequency}"`);
+  return start[1];
+}
+
 /** Regular timestamps for `n` values of a series of this frequency (the dev files' names). */
 export function synthTimestamps(frequency: string, n: number): string[] {
   const start = START[frequency];

@@ -1,7 +1,10 @@
-// `node --import tsx eval/tuned.ts [--data DIR] [--file Monthly] [--windows 2] [--finalists 3]`: each frequency file taken as one
-// organization's data: a model is tuned on the train parts (exactly as POST /v1/models does, on the
-// worker pool), then tempo and the tuned config are scored on the test parts tuning never saw,
-// as OWA against Naive2, with the season length told (as `npm run eval` does) and blind.
+// `node --import tsx eval/tuned.ts [--data DIR] [--file Monthly] [--windows 2] [--finalists 3] [--calendar]`: each frequency
+// file taken as one organization's data: a model is tuned on the train parts (exactly as POST /v1/models
+// does, on the worker pool), then tempo and the tuned config are scored on the test parts tuning never
+// saw, as OWA against Naive2, with the season length told (as `npm run eval` does) and blind. With
+// --calendar the training is sent with the file's frequency as `freq` (tuning then backtests with the
+// calendar's periods, as `npm run eval -- --calendar` forecasts), and the blind columns become
+// calendar ones: each forecast told what a request with that freq tells the core.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,14 +12,18 @@ import { parseArgs } from 'node:util';
 import { loadForecaster } from '../src/core/node.js';
 import type { CoreConfig, Forecaster } from '../src/core/index.js';
 import { createComputePool } from '../src/compute/pool.js';
-import { candidateConfigs } from '../src/tuning/candidates.js';
+import { planDates, seasonOptions } from '../src/dates/index.js';
+import { candidateConfigs, sharedCalendarSeasons } from '../src/tuning/candidates.js';
+import { trainingDates } from '../src/tuning/training-dates.js';
 import { DEFAULT_TUNE_OPTIONS, tune } from '../src/tuning/tune.js';
 import { mase, mean, owa, smape } from '../src/metrics/index.js';
 import { parseCsv, type SeriesRow } from './csv.js';
 import { parseEvalArgs } from './args.js';
+import { calendarFreq } from './calendar.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' }, windows: { type: 'string' }, finalists: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' }, windows: { type: 'string' }, finalists: { type: 'string' }, calendar: { type: 'boolean' } } });
+const calendar = args.calendar === true;
 // the service's defaults unless asked otherwise, to try other settings before changing them
 const options = {
   ...DEFAULT_TUNE_OPTIONS,
@@ -27,12 +34,20 @@ const options = {
 // the same default folder as `npm run eval`
 const dir = args.data ?? parseEvalArgs([], root).data;
 
+// what the core is told about seasons: the CSV's season length, nothing (blind), or what a request
+// with the file's freq tells it (the config's own season length counts as told, as on the server)
+function seasonsFor(r: SeriesRow, config: CoreConfig, told: boolean): { seasonLength?: number; periodHints?: number[] } {
+  if (told) return { seasonLength: r.seasonLength };
+  if (!calendar) return {};
+  return seasonOptions(planDates({ freq: calendarFreq(r.frequency), length: r.train.length, horizon: r.horizon }), config.season_length);
+}
+
 // OWA of `config` on the test parts, against Naive2 told the season
 function owaOf(core: Forecaster, rows: SeriesRow[], config: CoreConfig, told: boolean): number {
   const s: number[] = [], m: number[] = [], ns: number[] = [], nm: number[] = [];
   for (const r of rows) {
     const n2 = core.forecast(r.train, r.horizon, { seasonLength: r.seasonLength, config: { model: 'naive2' } }).forecast;
-    const fc = core.forecast(r.train, r.horizon, { ...(told ? { seasonLength: r.seasonLength } : {}), config }).forecast;
+    const fc = core.forecast(r.train, r.horizon, { ...seasonsFor(r, config, told), config }).forecast;
     s.push(smape(r.test, fc)); m.push(mase(r.train, r.test, fc, r.seasonLength));
     ns.push(smape(r.test, n2)); nm.push(mase(r.train, r.test, n2, r.seasonLength));
   }
@@ -43,12 +58,18 @@ const core = await loadForecaster();
 // two workers, both tuning, as `tempo models tune` would use them on this machine
 const pool = createComputePool({ workers: 2, timeoutMs: 60_000 });
 const files = readdirSync(dir).filter((f) => f.endsWith('.csv') && (!args.file || f.includes(args.file))).sort();
-const lines = ['| file | series | tuning s | chosen | config | holdout MASE tuned / base | OWA tempo told | OWA tuned told | OWA tempo blind | OWA tuned blind |', '|---|---|---|---|---|---|---|---|---|---|'];
+const other = calendar ? 'calendar' : 'blind';
+const lines = [`| file | series | tuning s | chosen | config | holdout MASE tuned / base | OWA tempo told | OWA tuned told | OWA tempo ${other} | OWA tuned ${other} |`, '|---|---|---|---|---|---|---|---|---|---|'];
 for (const f of files) {
   const rows = parseCsv(readFileSync(join(dir, f), 'utf8'), f);
   const t0 = Date.now();
+  const horizon = rows[0].horizon;
+  // the training as POST /v1/models would get it, dated by the file's frequency under --calendar
+  const dates = trainingDates({
+    horizon, ...(calendar ? { freq: calendarFreq(rows[0].frequency) } : {}), series: rows.map((r) => ({ id: r.id, values: r.train })),
+  });
   const { config, report } = await tune(
-    { series: rows.map((r) => r.train), horizon: rows[0].horizon, base: {}, candidates: candidateConfigs({}) },
+    { series: rows.map((r) => r.train), horizon, base: {}, candidates: candidateConfigs({}, sharedCalendarSeasons(dates)), dates },
     (input) => pool.scoreMany(input),
     () => {},
     options,

@@ -27,6 +27,10 @@ export interface ManyInput extends PackedSeries {
   /** Most windows per series; fewer where fewer fit. */
   windows: number;
   config?: CoreConfig;
+  /** Per series: a season length told, as a dated request's calendar or model would tell it. */
+  seasonLengths?: Array<number | undefined>;
+  /** Per series: the calendar's periods, hints the core tests on each window's data. */
+  periodHints?: Array<number[] | undefined>;
 }
 
 /** Per series, in order: means over its windows; NaN where no window fits (MASE also where no scale exists). */
@@ -65,7 +69,10 @@ export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores
       out.season.push(0);
       continue;
     }
-    const r = runBacktest(forecast, { series, horizon: input.horizon, windows, step: input.horizon, config: input.config });
+    const r = runBacktest(forecast, {
+      series, horizon: input.horizon, windows, step: input.horizon, config: input.config,
+      seasonLength: input.seasonLengths?.[i], periodHints: input.periodHints?.[i],
+    });
     out.mase.push(r.metrics.mase ?? NaN);
     out.smape.push(r.metrics.smape ?? NaN);
     out.mae.push(meanAbsoluteError(r.windows));

@@ -1,16 +1,18 @@
 // `tempo models tune`: tunes an organization's model on a history CSV, in this process's worker
 // pool, recording the tuning in the store exactly as POST /v1/models does, with progress on stderr.
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import pino from 'pino';
 import { createComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '../core/index.js';
 import { createTunedModelValidator } from '../server/middleware/validate-tuned-model.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import { StoreConflictError } from '../store/types.js';
+import { readLongCsv, TableError } from '../table/long-csv.js';
 import { createTuningService } from '../tuning/service.js';
+import { trainingDates } from '../tuning/training-dates.js';
 import { optional, parseCommand, positiveInt, required } from './args.js';
 import { withStore } from './context.js';
-import { readHistoryCsv } from './history-csv.js';
+import { planSeriesDates } from './series-dates.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { MODELS_TUNE_HELP } from './usage.js';
 
@@ -26,20 +28,24 @@ export function progressLine(name: string, done: number): string {
 export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   const h = MODELS_TUNE_HELP;
   const p = parseCommand('models tune', argv, {
-    org: { type: 'string' }, name: { type: 'string' }, file: { type: 'string' }, horizon: { type: 'string' }, base: { type: 'string' },
+    org: { type: 'string' }, name: { type: 'string' }, file: { type: 'string' }, horizon: { type: 'string' }, base: { type: 'string' }, freq: { type: 'string' },
   }, 0, h);
   if (p.values.help === true) { io.out(h); return 0; }
   const organizationId = required(p, 'org', 'models tune', h);
   const name = required(p, 'name', 'models tune', h);
   const file = required(p, 'file', 'models tune', h);
   const horizon = positiveInt(p, 'horizon', 'models tune', h) ?? 12;
-  let series;
+  const freq = optional(p, 'freq');
+  // the file's dates are read and checked as `tempo forecast --file` reads them, and sent as the API takes them
+  let series: TunedModelRequestBody['training']['series'];
   try {
-    series = readHistoryCsv(readFileSync(file, 'utf8'));
+    const { series: rows, columns: [, dsColumn] } = await readLongCsv(createReadStream(file), file);
+    series = rows.map((s) => ({ id: s.id, values: s.values, timestamps: planSeriesDates(s, { file, dsColumn, horizon, freq, help: h, command: 'models tune' }).timestamps }));
   } catch (err) {
-    throw new UsageError(`models tune: ${file}: ${(err as Error).message}`, h);
+    if (err instanceof TableError || (err as NodeJS.ErrnoException).syscall !== undefined) throw new UsageError(`models tune: ${(err as Error).message}`, h);
+    throw err;
   }
-  const body: TunedModelRequestBody = { name, ...(optional(p, 'base') ? { base: optional(p, 'base') } : {}), training: { horizon, series } };
+  const body: TunedModelRequestBody = { name, ...(optional(p, 'base') ? { base: optional(p, 'base') } : {}), training: { horizon, ...(freq ? { freq } : {}), series } };
   return withStore(p, io, async (store, config) => {
     const problems = createTunedModelValidator(config.bounds, config.tuning)(body);
     if (problems.length > 0) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
@@ -66,7 +72,8 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
     });
     try {
       await pool.ready();
-      tuning.start({ name, organizationId, base: base.config as CoreConfig, horizon, series: series.map((s) => s.values) });
+      const dates = trainingDates(body.training);
+      tuning.start({ name, organizationId, base: base.config as CoreConfig, horizon, series: series.map((s) => s.values), ...(dates ? { dates } : {}) });
       await tuning.idle();
     } finally {
       await tuning.close();

@@ -21,6 +21,8 @@ export interface DatesContext {
   freq?: string;
   /** the help shown with a bad --freq */
   help?: string;
+  /** the command a bad --freq is reported under (default forecast) */
+  command?: string;
 }
 
 /** A checked series' dates: the plan, the timestamps as the API takes them, and how to write answers back. */
@@ -42,7 +44,7 @@ export function planSeriesDates(s: SeriesDatesInput, ctx: DatesContext): SeriesD
     return { plan, timestamps, naive, ...(future ? { future } : {}) };
   } catch (err) {
     if (!(err instanceof DateError)) throw err;
-    if (err.field === 'freq' && ctx.freq !== undefined) throw new UsageError(`forecast: --${err.reason}`, ctx.help);
+    if (err.field === 'freq' && ctx.freq !== undefined) throw new UsageError(`${ctx.command ?? 'forecast'}: --${err.reason}`, ctx.help);
     const i = Number(/\/timestamps\/(\d+)$/.exec(err.pointer)?.[1] ?? 0);
     const reason = err.reason.replace(/^timestamps\/\d+ /, '').replace(/timestamps\/(\d+)/g, (_, k) => `the date on line ${s.lines[Number(k)]}`);
     const what = err.field === 'freq' ? `series ${JSON.stringify(s.id.slice(0, 40))}: ${err.reason.replace('send freq', 'pass --freq')}` : `date ${reason}`;

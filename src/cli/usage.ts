@@ -76,14 +76,16 @@ Creates a model only organization ORG may use, served at /NAME/v1/forecast.
                  "combination": "median"|"mean", "model": one of ${Object.keys(MODEL_IDS).join(', ')}}
   --data-dir DIR, --json`;
 
-export const MODELS_TUNE_HELP = `Usage: tempo models tune --org ORG --name NAME --file history.csv [--horizon H] [--base tempo]
+export const MODELS_TUNE_HELP = `Usage: tempo models tune --org ORG --name NAME --file history.csv [--horizon H] [--freq F] [--base tempo]
 
 Tunes a model only organization ORG may use on its history, as POST /v1/models does: rolling-origin
 backtests of the configurations the core offers, the pick checked on a holdout it never tuned on
 (the base's config is kept when the pick does not beat it). Progress goes to stderr.
-  --file CSV     long format with a header: unique_id,ds,y (one row per observation, sorted by
-                 unique_id then ds; an empty y is a missing value)
+  --file CSV     long format with a header naming unique_id,ds,y (or id,timestamp,value), read as
+                 tempo forecast --file reads it: ds dates increasing and regular per series (they are
+                 sent as timestamps, so the calendar's seasons guide tuning); an empty y is missing
   --horizon H    the horizon the model will forecast (default 12)
+  --freq F       the step of every series (P1M, PT1H, ...), needed only when a series has one row
   --base MODEL   the model tuning starts from and is compared with (default tempo)
   --data-dir DIR, --json`;
 

@@ -1,5 +1,6 @@
 // The server's edge for dates: runs the pure date plan and turns its refusal into the API's error.
 import { DateError, planDates, type DateInput, type DatePlan } from '../dates/index.js';
+import type { FieldError } from '../shared/codes.js';
 import { ApiError } from './errors.js';
 
 /** The date plan of a request (pointers under `base`, e.g. "/series/17" in a batch), or REQUEST_INVALID with the offending pointer. */
@@ -11,5 +12,19 @@ export function requestDates(input: DateInput, base = ''): DatePlan {
       throw new ApiError('REQUEST_INVALID', err.reason, { errors: [{ pointer: err.pointer, detail: err.reason }] });
     }
     throw err;
+  }
+}
+
+/** The date plan's refusal as field errors under `base` ([] when the dates are good); a series under a `base` has no freq of its own, so a freq that does not fit its timestamps points at those timestamps. */
+export function dateErrors(input: DateInput, base: string): FieldError[] {
+  try {
+    planDates(input, base);
+    return [];
+  } catch (err) {
+    if (!(err instanceof DateError)) throw err;
+    if (base === '') return [{ pointer: err.pointer, detail: err.reason }];
+    const pointer = err.field === 'freq' ? `${base}/timestamps` : err.pointer;
+    const detail = err.field === 'freq' ? `${base.slice(1)}: ${err.reason}` : err.reason.replace(/^timestamps/, `${base.slice(1)}/timestamps`);
+    return [{ pointer, detail }];
   }
 }

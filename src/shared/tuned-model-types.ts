@@ -5,7 +5,9 @@ export interface TunedModelRequestBody {
   base?: string;
   training: {
     horizon: number;
-    series: Array<{ id: string; values: Array<number | null> }>;
+    /** The step of every series; inferred from each series' timestamps when absent. */
+    freq?: string;
+    series: Array<{ id: string; values: Array<number | null>; timestamps?: string[] }>;
   };
 }
 

@@ -1,10 +1,18 @@
 // The configurations tuning chooses among: what the stored model config offers (members,
 // combination rule, season handling, a single model), nineteen that differ in kind rather than
-// every subset, so tuning 1,000 series stays within minutes.
+// every subset, so tuning 1,000 series stays within minutes; with dated training, also the calendar's
+// season pinned.
 import type { CoreConfig } from '../core/index.js';
+import type { DatePlan } from '../dates/index.js';
 
-/** The candidates for a model whose base config is `base`; the base itself comes first. */
-export function candidateConfigs(base: CoreConfig): CoreConfig[] {
+/** The whole-number calendar periods every series' dates share (none when a series came without dates). */
+export function sharedCalendarSeasons(dates: ReadonlyArray<DatePlan> | undefined): number[] {
+  if (!dates || dates.length === 0) return [];
+  return dates[0].periods.filter((p) => Number.isInteger(p) && p > 1 && dates.every((d) => !d.nonSeasonal && d.periods.includes(p)));
+}
+
+/** The candidates for a model whose base config is `base`; the base itself comes first; `calendarSeasons` adds one pinned season each when the base has none. */
+export function candidateConfigs(base: CoreConfig, calendarSeasons: number[] = []): CoreConfig[] {
   const out: CoreConfig[] = [
     base,
     // the ensemble, varied in how it combines and what it combines
@@ -34,6 +42,10 @@ export function candidateConfigs(base: CoreConfig): CoreConfig[] {
     { model: 'naive2' },
     // last season again: hard to beat on strongly seasonal data with little trend (hourly, daily)
     { model: 'snaive' },
+    // the calendar's season pinned: a hint the core may reject on one window's data is then always
+    // used, which pays where the calendar's season holds but is noisy (a forecast path honours
+    // season_length, with or without dates)
+    ...(base.season_length === undefined ? calendarSeasons.map((p) => ({ season_length: p })) : []),
   ];
   const seen = new Set<string>();
   return out.filter((c) => {

@@ -4,9 +4,10 @@
 import type { Logger } from 'pino';
 import type { ComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '../core/index.js';
+import type { DatePlan } from '../dates/index.js';
 import { INTERRUPTED_TUNING } from '../store/tuning-messages.js';
 import type { Store } from '../store/types.js';
-import { candidateConfigs } from './candidates.js';
+import { candidateConfigs, sharedCalendarSeasons } from './candidates.js';
 import { DEFAULT_TUNE_OPTIONS, tune, type TuneOptions } from './tune.js';
 
 export interface TuningJob {
@@ -15,6 +16,8 @@ export interface TuningJob {
   base: CoreConfig;
   horizon: number;
   series: Array<Array<number | null>>;
+  /** Each series' date plan, when the training came with timestamps or a freq. */
+  dates?: DatePlan[];
 }
 
 export interface TuningService {
@@ -58,7 +61,10 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
     }, o.heartbeatMs);
     try {
       const result = await tune(
-        { series: job.series, horizon: job.horizon, base: job.base, candidates: candidateConfigs(job.base) },
+        {
+          series: job.series, horizon: job.horizon, base: job.base, dates: job.dates,
+          candidates: candidateConfigs(job.base, sharedCalendarSeasons(job.dates)),
+        },
         (input) => {
           if (closed || cancelled.has(job.name)) throw new Stopped();
           return o.pool.scoreMany(input);

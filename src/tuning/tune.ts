@@ -9,8 +9,12 @@
 // ratios over (series, window) pairs (AvgRelMAE, Davydenko & Fildes 2013), so a few series cannot
 // carry the decision. The pick must beat the base by the margin overall, on every tuning window
 // alone, and again on the holdout; anything less keeps the base.
+// Series that came with dates are backtested with what a dated forecast would tell the core
+// (the calendar's periods as hints, or the config's season length told), so configs are compared
+// on what they will see.
 // Each (config, series, window) is scored once and reused by every later round.
 import type { CoreConfig } from '../core/index.js';
+import { seasonOptions, type DatePlan } from '../dates/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
 import { maseScale } from '../metrics/index.js';
@@ -47,6 +51,8 @@ export interface TuneInput {
   horizon: number;
   base: CoreConfig;
   candidates: CoreConfig[];
+  /** Each series' date plan, when the training came with dates (or a freq). */
+  dates?: ReadonlyArray<DatePlan>;
 }
 
 /** Means over series; MASE on the base's scale for each series. */
@@ -128,6 +134,16 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   let doneFits = 0;
   const msPerFit = candidates.map(() => NaN);
 
+  // what a dated forecast under config `c` tells the core for each listed series (as the forecast
+  // routes do: the config's season length counts as told, ahead of the calendar)
+  function seasonsOf(c: number, indices: number[]): Pick<ManyInput, 'seasonLengths' | 'periodHints'> {
+    const dates = input.dates;
+    if (!dates) return {};
+    const told = candidates[c].season_length;
+    const seasons = indices.map((i) => seasonOptions(dates[i], told));
+    return { seasonLengths: seasons.map((x) => x.seasonLength), periodHints: seasons.map((x) => x.periodHints) };
+  }
+
   // scores config `c` on window `cut` of every listed series not scored yet, in units sized to `chunkMs`
   async function scoreCut(c: number, cut: number, indices: number[]): Promise<void> {
     const e = slot(c, cut);
@@ -142,7 +158,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
         at += part.length;
         const packed = packPrefixes(input.series, part, cut * horizon);
         const t0 = Date.now();
-        const r = await score({ ...packed, horizon, windows: 1, config: candidates[c] });
+        const r = await score({ ...packed, horizon, windows: 1, config: candidates[c], ...seasonsOf(c, part) });
         // the slowest recent unit decides the next size: it is what a queued forecast would wait behind
         const per = (Date.now() - t0) / part.length;
         msPerFit[c] = Number.isFinite(msPerFit[c]) ? Math.max(per, (msPerFit[c] + per) / 2) : per;

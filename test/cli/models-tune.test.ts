@@ -4,7 +4,6 @@ import { describe, it, expect, beforeAll, beforeEach, afterEach } from 'vitest';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { openSqliteStore } from '../../src/store/sqlite.js';
-import { readHistoryCsv } from '../../src/cli/history-csv.js';
 import { tempDir } from '../store/helpers.js';
 import { seasonal } from '../server/harness.js';
 import { requireBuiltCli, tempo } from './run.js';
@@ -31,16 +30,6 @@ function history(ids: number, n: number): string {
   return lines.join('\n') + '\n';
 }
 
-describe('readHistoryCsv', () => {
-  it('groups rows by id in file order, reads an empty y as missing, and refuses rows out of date order', () => {
-    expect(readHistoryCsv('unique_id,ds,y\na,2024-01-01,1\nb,2024-01-01,5\na,2024-02-01,\na,2024-03-01,3\n'))
-      .toEqual([{ id: 'a', values: [1, null, 3] }, { id: 'b', values: [5] }]);
-    expect(() => readHistoryCsv('unique_id,ds,y\na,2024-02-01,1\na,2024-01-01,2\n')).toThrow(/line 3.*does not come after/);
-    expect(() => readHistoryCsv('unique_id,ds,y\na,2024-01-01,abc\n')).toThrow(/line 2: y must be a number/);
-    expect(() => readHistoryCsv('id,ds,y\na,2024-01-01,1\n')).toThrow(/unique_id,ds,y/);
-  });
-});
-
 describe('tempo models tune', () => {
   it('tunes on the CSV with progress on stderr and leaves a ready model of the organization', async () => {
     expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
@@ -52,6 +41,8 @@ describe('tempo models tune', () => {
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ name: 'acme-tuned', organization_id: 'acme', status: 'ready' });
     expect(out.report.holdout.base.mase).toBeGreaterThan(0);
+    // the ds column reached the tuning: monthly dates put the calendar's 12 among the candidates
+    expect(out.report.candidates.map((c: { config: unknown }) => c.config)).toContainEqual({ season_length: 12 });
     const store = await openSqliteStore(join(tmp.dir, 'tempo.db'));
     try {
       expect(await store.getModelForOrg('acme-tuned', 'acme')).toMatchObject({ config: out.config });
@@ -74,6 +65,22 @@ describe('tempo models tune', () => {
     writeFileSync(file, 'unique_id,ds,y\na,2024-01-01,x\n');
     const bad = await cli(['models', 'tune', '--org', 'acme', '--name', 'bad', '--file', file, ...dd]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/y must be a number/);
+    expect(bad.stderr).toMatch(/line 2, column y: not a number/);
+  });
+
+  it('refuses a date off the grid, naming its line, and a bad --freq, before anything is stored', async () => {
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    const file = join(tmp.dir, 'gap.csv');
+    // the second row of the first series moves a day off the monthly grid (line 3 of the file)
+    writeFileSync(file, history(2, 48).replace('"store 0",2020-02-01', '"store 0",2020-02-02'));
+    const r = await cli(['models', 'tune', '--org', 'acme', '--name', 'gap', '--file', file, '--horizon', '6', ...dd]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/line 3, column ds: date is off the P1M grid: expected 2020-02-01/);
+    writeFileSync(file, history(2, 48));
+    const f = await cli(['models', 'tune', '--org', 'acme', '--name', 'gap', '--file', file, '--freq', 'fortnightly', ...dd]);
+    expect(f.code).toBe(2);
+    expect(f.stderr).toMatch(/models tune: --freq must be an ISO 8601 duration/);
+    const list = await cli(['models', 'list', '--org', 'acme', '--json', ...dd]);
+    expect(list.stdout).not.toMatch(/"gap"/);
   });
 });

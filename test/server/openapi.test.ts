@@ -73,6 +73,14 @@ describe('GET /openapi.json', () => {
     const models = schemaCheck('ModelsResponse');
     expect(models(await (await fetch(`${h.url}/v1/models`, auth)).json()), JSON.stringify(models.errors)).toBe(true);
   });
+
+  it('describes the dated training POST /v1/models takes', () => {
+    const request = schemaCheck('TunedModelRequest');
+    const series = [{ id: 'a', values: [1, 2, 3], timestamps: ['2024-01-01', '2024-02-01', '2024-03-01'] }];
+    expect(request({ name: 'm', training: { horizon: 2, freq: 'P1M', series } }), JSON.stringify(request.errors)).toBe(true);
+    expect(request({ name: 'm', training: { horizon: 2, series: [{ ...series[0], timestamps: [1, 2, 3] }] } })).toBe(false);
+    expect(request({ name: 'm', training: { horizon: 2, freq: 12, series } })).toBe(false);
+  });
 });
 
 describe('problem types and the index', () => {

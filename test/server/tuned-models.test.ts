@@ -28,6 +28,18 @@ const training = (horizon = 6) => ({
   series: Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, values: seasonal(48 + 4 * i).map((v) => v * (1 + i / 4)) })),
 });
 
+// monthly dates from January 2020, one per value
+const monthEnds = (n: number) => Array.from({ length: n }, (_, i) => `${2020 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`);
+// the same, with the date at `at` pushed a day off the month grid
+const offGrid = (n: number, at: number) => monthEnds(n).map((d, i) => (i === at ? d.replace(/-01$/, '-02') : d));
+
+async function tunedReady(key: string, name: string): Promise<{ status: string; config: Record<string, unknown>; report: { candidates: Array<{ config: unknown }> } }> {
+  return waitFor(`${name} to finish tuning`, async () => {
+    const b = await (await call('GET', `/v1/models/${name}`, key)).json();
+    return b.status !== 'tuning' ? b : null;
+  }, 60_000, 50);
+}
+
 describe('tuned models', () => {
   it('tunes in the background, reports progress and the holdout, then serves forecasts under its name', async () => {
     const { fullKey } = await h.key({ organizationId: 'tune-co' });
@@ -58,6 +70,34 @@ describe('tuned models', () => {
     expect((await f.json()).model).toBe('tune-co-sales');
     const list = await (await call('GET', '/v1/models', fullKey)).json();
     expect(list.models.map((m: { name: string }) => m.name)).toContain('tune-co-sales');
+  });
+
+  it('tunes on dated training with the calendar\'s season among the candidates, and serves dated forecasts', async () => {
+    const { fullKey } = await h.key({ organizationId: 'dated-co' });
+    const t = training();
+    const dated = { ...t, series: t.series.map((s) => ({ ...s, timestamps: monthEnds(s.values.length) })) };
+    const res = await call('POST', '/v1/models', fullKey, { name: 'dated-co-sales', training: dated });
+    expect(res.status).toBe(202);
+    const done = await tunedReady(fullKey, 'dated-co-sales');
+    expect(done.status).toBe('ready');
+    expect(validModel(done), JSON.stringify(validModel.errors)).toBe(true);
+    // monthly dates: the calendar's 12 was tried pinned
+    expect(done.report.candidates.map((c) => c.config)).toContainEqual({ season_length: 12 });
+    // the stored config holds only what a forecast honours: no dates, no freq
+    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length'].includes(k))).toBe(true);
+    const f = await call('POST', '/dated-co-sales/v1/forecast', fullKey, { series: seasonal(40), timestamps: monthEnds(40), horizon: 3 });
+    expect(f.status).toBe(200);
+    expect((await f.json()).timestamps).toEqual(['2023-05-01', '2023-06-01', '2023-07-01']);
+  });
+
+  it('tunes on a freq alone, the calendar inferred from it', async () => {
+    const { fullKey } = await h.key({ organizationId: 'freq-co' });
+    const res = await call('POST', '/v1/models', fullKey, { name: 'freq-co-sales', training: { ...training(), freq: 'Q' } });
+    expect(res.status).toBe(202);
+    const done = await tunedReady(fullKey, 'freq-co-sales');
+    expect(done.status).toBe('ready');
+    expect(done.report.candidates.map((c) => c.config)).toContainEqual({ season_length: 4 });
+    expect(done.report.candidates.map((c) => c.config)).not.toContainEqual({ season_length: 12 });
   });
 
   it('answers 409 MODEL_NOT_READY with Retry-After while a model is tuning', async () => {
@@ -105,7 +145,14 @@ describe('tuned models', () => {
       [{ name: 'tempo', training: t }, '/name', /reserved/],
       [{ name: 'ok-name', training: { ...t, series: [{ id: 'a', values: [1, 2, 3] }] } }, '/training/series', /needs at least 14 values/],
       [{ name: 'ok-name', training: { ...t, series: [t.series[0], { ...t.series[1], id: 's0' }] } }, '/training/series/1/id', /unique/],
-      [{ name: 'ok-name', training: { ...t, freq: 'M' } }, '/training/freq', /dates are not accepted/],
+      [{ name: 'ok-name', training: { ...t, freq: 'fortnightly' } }, '/training/freq', /training\/freq must be an ISO 8601 duration/],
+      [{ name: 'ok-name', training: { ...t, series: [t.series[0], { ...t.series[1], timestamps: offGrid(t.series[1].values.length, 5) }] } },
+        '/training/series/1/timestamps/5', /training\/series\/1\/timestamps\/5 is off the P1M grid/],
+      [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], timestamps: monthEnds(3) }] } }, '/training/series/0/timestamps', /has 3 entries but the series has 48 values/],
+      [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], timestamps: monthEnds(48).map((d, i) => (i === 2 ? 7 : d)) }] } }, '/training/series/0/timestamps/2'],
+      [{ name: 'ok-name', training: { ...t, freq: 'P1D', series: [{ ...t.series[0], timestamps: monthEnds(48) }] } }, '/training/series/0/timestamps/1', /off the P1D grid/],
+      [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], timestamps: monthEnds(48).map((d, i) => (i === 9 ? '2024-13-01' : d)) }] } }, '/training/series/0/timestamps/9', /not a calendar date/],
+      [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], dates: monthEnds(48) }] } }, '/training/series/0/dates', /unknown field/],
       [{ name: 'ok-name', training: { ...t, series: [{ id: 'a', values: [1, 'x'] }] } }, '/training/series/0/values/1'],
       [{ name: 'ok-name', training: { horizon: 0, series: t.series } }, '/training/horizon'],
       [{ name: 'ok-name', training: { ...t, series: Array.from({ length: 51 }, (_, i) => ({ id: `x${i}`, values: [1] })) } }, '/training/series'],

@@ -6,7 +6,8 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import type { Forecaster } from '../../src/core/index.js';
 import { backtestMany, type ManyInput } from '../../src/backtest/many.js';
-import { candidateConfigs } from '../../src/tuning/candidates.js';
+import { candidateConfigs, sharedCalendarSeasons } from '../../src/tuning/candidates.js';
+import { planDates } from '../../src/dates/index.js';
 import { tune, type TuneOptions } from '../../src/tuning/tune.js';
 import type { CoreConfig } from '../../src/core/index.js';
 import { seasonal } from '../server/harness.js';
@@ -147,5 +148,45 @@ describe('tune: the selection rule', () => {
     expect(r.report.chosen).toBe('base');
     const b = r.report.candidates.find((c) => key(c.config) === key(B))!;
     expect(b.relative.owa).toBeCloseTo(1.3, 6);
+  });
+});
+
+describe('tune with dates', () => {
+  const monthly = planDates({ freq: 'P1M', length: 0, horizon: 1 });
+
+  it('backtests dated series as a dated forecast runs them: calendar hints, or the config\'s season told', async () => {
+    const sent: Array<{ config: CoreConfig | undefined; seasonLengths?: Array<number | undefined>; periodHints?: Array<number[] | undefined>; n: number }> = [];
+    const candidates = candidateConfigs({}, sharedCalendarSeasons(series.map(() => monthly)));
+    expect(candidates).toContainEqual({ season_length: 12 });
+    const r = await tune({ series, horizon, base: {}, candidates, dates: series.map(() => monthly) }, async (input) => {
+      sent.push({ config: input.config, seasonLengths: input.seasonLengths, periodHints: input.periodHints, n: input.offsets.length - 1 });
+      return backtestMany((s, h, o) => core.forecast(s, h, o), input);
+    }, () => {}, { windows: 2, sampleSize: 5, finalists: 2, finalSample: 8, holdoutSample: 12, chunkSize: 3, margin: 0 });
+    expect(r.report.candidates.map((c) => c.config)).toContainEqual({ season_length: 12 });
+    for (const u of sent) {
+      const told = u.config?.season_length;
+      expect(u.seasonLengths).toEqual(Array(u.n).fill(told));
+      expect(u.periodHints).toEqual(Array(u.n).fill(told === undefined ? [12] : undefined));
+    }
+    expect(sent.some((u) => u.config?.season_length === 1)).toBe(true);
+  });
+
+  it('sends nothing about seasons without dates, and pins no season the dates do not share', async () => {
+    const sent: ManyInput[] = [];
+    await tune({ series: series.slice(0, 4), horizon, base: {}, candidates: candidateConfigs({}).slice(0, 2) }, async (input) => {
+      sent.push(input);
+      return backtestMany((s, h, o) => core.forecast(s, h, o), input);
+    }, () => {}, { windows: 1, sampleSize: 2, finalists: 1, finalSample: 2, holdoutSample: 2, chunkSize: 2 });
+    expect(sent.every((u) => u.seasonLengths === undefined && u.periodHints === undefined)).toBe(true);
+    const hourly = planDates({ freq: 'PT1H', length: 0, horizon: 1 });
+    const daily = planDates({ freq: 'P1D', length: 0, horizon: 1 });
+    expect(sharedCalendarSeasons([hourly, hourly])).toEqual([24, 168]);
+    // 365.25 days is no whole number of steps; a weekly series' 52.18 neither
+    expect(sharedCalendarSeasons([daily])).toEqual([7]);
+    expect(sharedCalendarSeasons([hourly, daily])).toEqual([]);
+    expect(sharedCalendarSeasons([monthly, { periods: [] }])).toEqual([]);
+    expect(sharedCalendarSeasons([planDates({ freq: 'P1Y', length: 0, horizon: 1 })])).toEqual([]);
+    // a base that pins its own season keeps it: no calendar candidate overrides it
+    expect(candidateConfigs({ season_length: 4 }, [12])).not.toContainEqual({ season_length: 12 });
   });
 });

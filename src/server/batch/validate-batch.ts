@@ -5,7 +5,7 @@ import type { BatchBounds, Bounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import { createForecastValidator } from '../middleware/validate-forecast.js';
 import { harmlessName } from '../echo.js';
-import { DateError, planDates } from '../../dates/index.js';
+import { dateErrors } from '../request-dates.js';
 
 /** Fields a batch body may carry. */
 export const BATCH_FIELDS = ['horizon', 'level', 'freq', 'season_length', 'series'] as const;
@@ -27,21 +27,6 @@ function unknownFields(obj: Record<string, unknown>, allowed: readonly string[],
   return Object.keys(obj).filter((k) => !allowed.includes(k)).map((k) => (harmlessName(k)
     ? { pointer: `${at}/${escapePointer(k)}`, detail: `unknown field "${k}": remove it (allowed: ${allowed.join(', ')})` }
     : { pointer: at, detail: `an unknown field (its name is withheld because it could be a secret): remove it (allowed: ${allowed.join(', ')})` }));
-}
-
-// the date plan's refusal as a field error under `base`; a series has no freq of its own, so a
-// freq that does not fit its timestamps is pointed at those timestamps
-function dateErrors(input: Parameters<typeof planDates>[0], base: string): FieldError[] {
-  try {
-    planDates(input, base);
-    return [];
-  } catch (err) {
-    if (!(err instanceof DateError)) throw err;
-    if (base === '') return [{ pointer: err.pointer, detail: err.reason }];
-    const pointer = err.field === 'freq' ? `${base}/timestamps` : err.pointer;
-    const detail = err.field === 'freq' ? `${base.slice(1)}: ${err.reason}` : err.reason.replace(/^timestamps/, `${base.slice(1)}/timestamps`);
-    return [{ pointer, detail }];
-  }
 }
 
 function pick(obj: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {

@@ -1,5 +1,6 @@
 // Validates a POST /v1/models body: its shape against the schema, then what a schema cannot say
-// (the name's rules, unique series ids, the total of values, room for the holdout and a window).
+// (the name's rules, unique series ids, the dates as a dated batch checks them, the total of values,
+// room for the holdout and a window).
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Middleware } from 'koa';
 import { MIN_TRAINING_VALUES } from '../../backtest/plan.js';
@@ -8,6 +9,7 @@ import type { FieldError } from '../../shared/codes.js';
 import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import { modelNameProblem } from '../../store/names.js';
 import { invalidRequest } from '../errors.js';
+import { dateErrors } from '../request-dates.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
 import { compiledOnce } from './compiled-once.js';
 
@@ -16,8 +18,7 @@ const MAX_FIELD_ERRORS = 20;
 function fieldError(e: ErrorObject): FieldError {
   if (e.keyword === 'additionalProperties') {
     const field = String((e.params as { additionalProperty: string }).additionalProperty);
-    const dates = field === 'timestamps' || field === 'freq' ? ' (dates are not accepted by this server yet)' : '';
-    return { pointer: `${e.instancePath}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: `unknown field "${field.slice(0, 40)}"${dates}: remove it` };
+    return { pointer: `${e.instancePath}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: `unknown field "${field.slice(0, 40)}": remove it` };
   }
   if (e.keyword === 'required') {
     const field = (e.params as { missingProperty: string }).missingProperty;
@@ -60,6 +61,19 @@ const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: B
       ids.set(s.id, i);
       total += s.values.length;
     }
+    const { freq, horizon } = b.training;
+    // a bad freq is told once, at /training/freq, not again under every series
+    if (freq !== undefined) {
+      const bad = dateErrors({ freq, length: 0, horizon: 1 }, '');
+      if (bad.length > 0) return bad.map((e) => ({ pointer: `/training${e.pointer}`, detail: `training/${e.detail}` }));
+    }
+    const dated: FieldError[] = [];
+    for (const [i, s] of b.training.series.entries()) {
+      if (s.timestamps === undefined) continue;
+      dated.push(...dateErrors({ timestamps: s.timestamps, freq, length: s.values.length, horizon }, `/training/series/${i}`));
+      if (dated.length === MAX_FIELD_ERRORS) break;
+    }
+    if (dated.length > 0) return dated;
     if (total > tuning.maxValues) {
       return [{ pointer: '/training/series', detail: `the training series hold ${total} values in all; this server tunes on at most ${tuning.maxValues}` }];
     }

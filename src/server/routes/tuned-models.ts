@@ -6,6 +6,7 @@ import type { TunedModelBody, TunedModelRequestBody } from '../../shared/tuned-m
 import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';
 import type { TuningService } from '../../tuning/service.js';
+import { trainingDates } from '../../tuning/training-dates.js';
 import { ApiError } from '../errors.js';
 import { need } from '../state.js';
 
@@ -57,12 +58,14 @@ export function createTunedModelRoute(store: Store, tuning: TuningService): Midd
       }
       throw err;
     }
+    const dates = trainingDates(body.training);
     tuning.start({
       name: body.name,
       organizationId: key.organizationId,
       base: base.config as CoreConfig,
       horizon: body.training.horizon,
       series: body.training.series.map((s) => s.values),
+      ...(dates ? { dates } : {}),
     });
     ctx.status = 202;
     ctx.set('Location', `/v1/models/${encodeURIComponent(body.name)}`);
