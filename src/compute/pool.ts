@@ -183,7 +183,16 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return reply.result;
   }
 
-  const toFloat64 = (xs: ArrayLike<number | null>) => Float64Array.from(xs as ArrayLike<number>, (v) => (v === null ? NaN : v));
+  // a plain loop: Float64Array.from with a mapping function takes V8's generic path, about 8x slower
+  // (7 µs of a 100-point naive request's ~300)
+  const toFloat64 = (xs: ArrayLike<number | null>) => {
+    const out = new Float64Array(xs.length);
+    for (let i = 0; i < xs.length; i++) {
+      const v = xs[i];
+      out[i] = v === null ? NaN : v;
+    }
+    return out;
+  };
 
   async function forecast(input: ForecastInput): Promise<ForecastResult> {
     const series = toFloat64(input.series);

@@ -53,6 +53,8 @@ export interface Config {
   keyCacheTtlMs: number;
   keyCacheMax: number;
   negativeCacheTtlMs: number;
+  /** How long a cached model record is trusted (a change made by another process shows within this). */
+  modelCacheTtlMs: number;
   shutdownGraceMs: number;
   limitsFailOpen: boolean;
   logLevel: LogLevel;
@@ -101,6 +103,8 @@ export const DEFAULT_RATE_PER_MINUTE = 60;
 export const DEFAULT_RATE_PER_HOUR = 1000;
 /** Longest time a cached key record may be trusted (a disabled key stops working within this). */
 export const MAX_KEY_CACHE_TTL_MS = 30_000;
+/** Longest time a cached model record may be trusted (a model deleted by another process stops answering within this). */
+export const MAX_MODEL_CACHE_TTL_MS = 5000;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MIN_PEPPER_LENGTH = 16;
@@ -218,6 +222,7 @@ export function loadConfig(flags: Flags, env: Env): Config {
     keyCacheTtlMs: integer(e('TEMPO_KEY_CACHE_TTL_MS'), MAX_KEY_CACHE_TTL_MS, 0, MAX_KEY_CACHE_TTL_MS),
     keyCacheMax: 10_000,
     negativeCacheTtlMs: integer(e('TEMPO_NEGATIVE_CACHE_TTL_MS'), 5000, 0, MAX_KEY_CACHE_TTL_MS),
+    modelCacheTtlMs: integer(e('TEMPO_MODEL_CACHE_TTL_MS'), 1000, 0, MAX_MODEL_CACHE_TTL_MS),
     shutdownGraceMs: integer(e('TEMPO_SHUTDOWN_GRACE_MS'), 10_000, 0, 600_000),
     limitsFailOpen: boolean(e('TEMPO_LIMITS_FAIL_OPEN')),
     logLevel,

@@ -8,6 +8,7 @@ import type { ComputePool } from '../compute/pool.js';
 import type { Limits } from '../limits/types.js';
 import type { Store } from '../store/types.js';
 import { createKeyCache } from './key-cache.js';
+import { createModelCache } from './model-cache.js';
 import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
@@ -76,16 +77,17 @@ export function createApp(deps: AppDeps): TempoApp {
     max: config.keyCacheMax,
     negativeTtlMs: config.negativeCacheTtlMs,
   });
+  const models = createModelCache(store, { ttlMs: config.modelCacheTtlMs, max: 10_000 });
   const drain: DrainState = { draining: false, inFlight: 0 };
 
   const limitFailures = failedAuthLimit({ perWindow: config.failedAuthPerMinute, windowMs: 60_000 });
   const checkKey = authenticate(keys, config.keyPepper);
   // one failure counter per server, shared by every authenticated route
   const auth: Middleware = (ctx, next) => limitFailures(ctx, () => checkKey(ctx, next));
-  const model = modelAccess(store, config.appUrl);
+  const model = modelAccess(store, models, config.appUrl);
   const router = new Router();
   const chain: ComputeChainParts = {
-    drain, auth, store, limits,
+    drain, auth, store, models, limits,
     appUrl: config.appUrl,
     limitsFailOpen: config.limitsFailOpen,
     lockLeaseMs: config.lockLeaseMs,
@@ -133,7 +135,7 @@ export function createApp(deps: AppDeps): TempoApp {
     drainGuard(drain),
     auth,
     rateLimitHeadersOnResponse(limits),
-    modelAccess(store, config.appUrl),
+    model,
     admitRequest(limits, config.limitsFailOpen),
     batchBody(config.batchBounds),
     validateBatch(config.bounds, config.batchBounds),

@@ -9,6 +9,7 @@ import { jsonBody, type JsonBodyLimits } from './body/json-body.js';
 import { drainingRefusal } from './http/compute-gate.js';
 import { drainGuard, type DrainState } from './middleware/drain-guard.js';
 import { modelAccess } from './middleware/model-access.js';
+import type { ModelCache } from './model-cache.js';
 import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
 import { runningLock } from './middleware/running-lock.js';
 import { safeResult } from './middleware/safe-result.js';
@@ -18,6 +19,8 @@ export interface ComputeChainParts {
   /** The authentication middleware, failed attempts limited per address (shared with the other routes). */
   auth: Middleware;
   store: Store;
+  /** Model records in front of `store` (one cache per server, shared by every route). */
+  models: ModelCache;
   limits: Limits;
   appUrl: string | null;
   limitsFailOpen: boolean;
@@ -30,7 +33,7 @@ export function computeChain(parts: ComputeChainParts, body: JsonBodyLimits, val
     drainGuard(parts.drain),
     parts.auth,
     rateLimitHeadersOnResponse(parts.limits),
-    modelAccess(parts.store, parts.appUrl),
+    modelAccess(parts.store, parts.models, parts.appUrl),
     admitRequest(parts.limits, parts.limitsFailOpen),
     jsonBody(body),
     validate,

@@ -19,6 +19,7 @@ import { finishParams, tuningFromRow, type NewTuning, type TuningOutcome, type T
 import { INTERRUPTED_TUNING } from './tuning-messages.js';
 import { KEY_CHANGED_CHANNEL, keyChangedPayload, listenForKeyChanges, type KeyChangeListener } from './postgres-notify.js';
 import { redactUrl } from '../config/redact-url.js';
+import { tellEach } from './listeners.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -114,6 +115,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
 class PostgresStore implements Store {
   private readonly listeners: Array<(keyId: string) => void> = [];
+  private readonly modelListeners: Array<() => void> = [];
   listener: KeyChangeListener | undefined;
   /** Names this store instance in its announcements, so it can ignore its own echo. */
   readonly origin = randomBytes(6).toString('hex');
@@ -225,6 +227,7 @@ class PostgresStore implements Store {
       if (isUniqueViolation(err)) throw new StoreConflictError(`a model named ${model.name} already exists`);
       throw err;
     }
+    tellEach(this.modelListeners);
     return { name: model.name, organizationId: model.organizationId, base: model.base, config: JSON.parse(config) as Record<string, unknown>, createdAt: at };
   }
 
@@ -257,7 +260,7 @@ class PostgresStore implements Store {
 
   async finishTuning(name: string, outcome: TuningOutcome): Promise<boolean> {
     const at = this.now();
-    return this.transaction(async (c) => {
+    const finished = await this.transaction(async (c) => {
       if (!(await c.query(SQL.finishTuning, finishParams(name, outcome, at))).rowCount) return false;
       if (outcome.status === 'ready') {
         const row = (await c.query<TuningRow>(SQL.getTuningByName, [name])).rows[0];
@@ -266,15 +269,19 @@ class PostgresStore implements Store {
       }
       return true;
     });
+    if (finished) tellEach(this.modelListeners);
+    return finished;
   }
 
   async deleteTuning(name: string, organizationId: string): Promise<boolean> {
-    return this.transaction(async (c) => {
+    const removed = await this.transaction(async (c) => {
       if (!(await c.query(SQL.deleteTuning, [name, organizationId])).rowCount) return false;
       await c.query(SQL.deleteOwnAccess, [name, organizationId]);
       await c.query(SQL.deleteOwnModel, [name, organizationId]);
       return true;
     });
+    if (removed) tellEach(this.modelListeners);
+    return removed;
   }
 
   async failStaleTunings(before: string): Promise<number> {
@@ -283,6 +290,10 @@ class PostgresStore implements Store {
 
   onKeyChanged(listener: (keyId: string) => void): void {
     this.listeners.push(listener);
+  }
+
+  onModelsChanged(listener: () => void): void {
+    this.modelListeners.push(listener);
   }
 
   async ping(): Promise<void> {
@@ -296,13 +307,6 @@ class PostgresStore implements Store {
 
   /** Tells this process's listeners about a key change (its own, or one heard from another process). */
   notifyLocal(keyId: string): void {
-    for (const listener of this.listeners) {
-      // One broken listener must not undo a change that is already committed, nor starve the others.
-      try {
-        listener(keyId);
-      } catch {
-        /* ignored on purpose */
-      }
-    }
+    tellEach(this.listeners, keyId);
   }
 }

@@ -14,6 +14,7 @@ import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type
 import { STATEMENTS, forSqlite, type StatementName } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
 import { finishParams, tuningFromRow, type NewTuning, type TuningOutcome, type TuningRecord, type TuningRow } from './tuning-types.js';
+import { tellEach } from './listeners.js';
 import { INTERRUPTED_TUNING } from './tuning-messages.js';
 
 
@@ -52,6 +53,7 @@ type Statements = ReturnType<typeof prepareStatements>;
 
 class SqliteStore implements Store {
   private readonly listeners: Array<(keyId: string) => void> = [];
+  private readonly modelListeners: Array<() => void> = [];
 
   private readonly q: Statements;
 
@@ -132,6 +134,7 @@ class SqliteStore implements Store {
       if (isUniqueViolation(err)) throw new StoreConflictError(`a model named ${model.name} already exists`);
       throw err;
     }
+    tellEach(this.modelListeners);
     return { name: model.name, organizationId: model.organizationId, base: model.base, config: JSON.parse(config) as Record<string, unknown>, createdAt: at };
   }
 
@@ -174,7 +177,9 @@ class SqliteStore implements Store {
       }
       return true;
     });
-    return finish.immediate();
+    const finished = finish.immediate();
+    if (finished) tellEach(this.modelListeners);
+    return finished;
   }
 
   async deleteTuning(name: string, organizationId: string): Promise<boolean> {
@@ -184,7 +189,9 @@ class SqliteStore implements Store {
       this.q.deleteOwnModel.run(name, organizationId);
       return true;
     });
-    return remove.immediate();
+    const removed = remove.immediate();
+    if (removed) tellEach(this.modelListeners);
+    return removed;
   }
 
   async failStaleTunings(before: string): Promise<number> {
@@ -193,6 +200,10 @@ class SqliteStore implements Store {
 
   onKeyChanged(listener: (keyId: string) => void): void {
     this.listeners.push(listener);
+  }
+
+  onModelsChanged(listener: () => void): void {
+    this.modelListeners.push(listener);
   }
 
   async ping(): Promise<void> {
@@ -204,13 +215,6 @@ class SqliteStore implements Store {
   }
 
   private notify(keyId: string): void {
-    for (const listener of this.listeners) {
-      // One broken listener must not undo a change that is already committed, nor starve the others.
-      try {
-        listener(keyId);
-      } catch {
-        /* ignored on purpose */
-      }
-    }
+    tellEach(this.listeners, keyId);
   }
 }

@@ -87,6 +87,8 @@ export interface Store {
   failStaleTunings(before: string): Promise<number>;
   /** Calls `listener` after this process changes a key (status), so caches drop it at once. */
   onKeyChanged(listener: (keyId: string) => void): void;
+  /** Calls `listener` after this process creates or removes a model (a finished tuning included), so caches drop theirs at once. */
+  onModelsChanged(listener: () => void): void;
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

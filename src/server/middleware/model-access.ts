@@ -2,6 +2,7 @@
 import type { Middleware } from 'koa';
 import type { Store } from '../../store/types.js';
 import type { KeyRecord } from '../../store/types.js';
+import type { ModelCache } from '../model-cache.js';
 import { ApiError } from '../errors.js';
 import { unrunnableReason } from '../../store/runnable.js';
 import { need } from '../state.js';
@@ -11,14 +12,14 @@ export function modelsPageUrl(appUrl: string | null, origin: string): string {
   return `${appUrl ?? origin}/platform/settings/models`;
 }
 
-/** Puts the model record on ctx.state.model, or throws 404 MODEL_NOT_AVAILABLE pointing to the settings page. */
-export function modelAccess(store: Store, appUrl: string | null): Middleware {
+/** Puts the model record (through `models`) on ctx.state.model, or throws 404 MODEL_NOT_AVAILABLE pointing to the settings page. */
+export function modelAccess(store: Store, models: ModelCache, appUrl: string | null): Middleware {
   return async (ctx, next) => {
     const key = need(ctx, 'key');
     const name = String(ctx.params?.model ?? '');
     let model;
     try {
-      model = await store.getModelForOrg(name, key.organizationId);
+      model = await models.lookup(name, key.organizationId);
     } catch (err) {
       throw new ApiError('SERVICE_UNAVAILABLE', 'the model store cannot be reached; retry shortly', { cause: err });
     }
