@@ -11,4 +11,10 @@ try {
   throw err;
 }
 const code = await main(process.argv.slice(2));
-if (code !== 0) process.exitCode = code;
+if (code !== 0) {
+  // a failed command is over: a timer a library left behind must not hold the process (ioredis
+  // keeps one for 2 s after a refused connection), so exit once what was written has been handed on.
+  // Success is left to end by itself: `serve` returns while its server keeps the process running.
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+  process.exit(code);
+}
