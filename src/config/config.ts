@@ -84,6 +84,8 @@ export interface ConnectionLimits {
   maxUnreadBytes: number;
   /** How long an address whose socket was closed for pipelining or not reading has new connections refused; 0 = never. */
   abuseBenchMs: number;
+  /** How long a connection may hold unread answers without taking a byte of them before it is closed. */
+  stalledReaderMs: number;
 }
 
 /** Raised for a configuration value that cannot be used; the message names the flag or variable. */
@@ -236,6 +238,7 @@ export function loadConfig(flags: Flags, env: Env): Config {
       maxPipelined: integer(e('TEMPO_MAX_PIPELINED'), 8, 1, 10_000),
       maxUnreadBytes: integer(e('TEMPO_MAX_UNREAD_BYTES'), 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),
       abuseBenchMs: integer(e('TEMPO_ABUSE_BENCH_MS'), 10_000, 0, 3_600_000),
+      stalledReaderMs: integer(e('TEMPO_STALLED_READER_MS'), 60_000, 1000, 3_600_000),
     }),
     backendCommandTimeoutMs: integer(e('TEMPO_BACKEND_COMMAND_TIMEOUT_MS'), 500, 50, 600_000),
     backendConnectTimeoutMs: integer(e('TEMPO_BACKEND_CONNECT_TIMEOUT_MS'), 1000, 50, 600_000),

@@ -35,8 +35,6 @@ interface SocketState {
 }
 
 const SWEEP_MS = 250;
-/** A socket whose unread answers have not moved for this long is a client that stopped reading. */
-const STALL_MS = 5000;
 
 type GuardStatus = 400 | 408 | 431 | 503;
 
@@ -191,7 +189,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
         socket.destroy();
         continue;
       }
-      if (readerStalled(state.stall, unread, socket.bytesWritten, now, STALL_MS)) {
+      if (readerStalled(state.stall, unread, socket.bytesWritten, now, limits.stalledReaderMs)) {
         logger.warn({ peer: socket.remoteAddress, unread }, 'client stopped reading; closing the socket');
         bench(socket);
         socket.destroy();
