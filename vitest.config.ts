@@ -13,10 +13,6 @@ export default defineConfig({
     // server tests start real processes and databases; two cores are all CI has
     maxWorkers: 2,
     fileParallelism: true,
-    // files share their worker's module cache: importing the server's module graph afresh for each of
-    // ~100 files cost about 40 s of the suite. Test files therefore keep no state in module scope that
-    // another file could see (the secret scan's setup is written for it: test/support/secret-scan-setup.ts)
-    isolate: false,
     // the JSON report lets .ci/run print a plain 'N passed, N failed' closing line
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },

@@ -1,7 +1,8 @@
 // Vitest setup for every test file: records what Tempo servers answer (through fetch) and every JSON
 // log line written to stdout/stderr, and fails the file if any key created in it shows up there.
-// The suite runs without isolation, so this file runs again for each test file in the same worker:
-// fetch and the streams are wrapped once per worker, and each file scans and then ends its own record.
+// Written so it also holds when files share a worker (vitest's isolate: false runs this file again
+// for each of them): fetch and the streams are wrapped once per process, and each file scans and
+// then ends its own record.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll } from 'vitest';
