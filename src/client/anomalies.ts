@@ -1,5 +1,5 @@
 // The anomalies call's public shapes and their mapping to and from the API's snake_case bodies.
-import type { AnomaliesRequestBody, AnomaliesResponseBody } from '../shared/anomaly-types.js';
+import type { AnomaliesRequestBody, AnomaliesResponseBody, AnomalyBody } from '../shared/anomaly-types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type { DatedParams } from './types.js';
 import { withDates } from './wire.js';
@@ -13,17 +13,8 @@ export interface AnomaliesParams extends DatedParams {
   level?: number;
 }
 
-export interface Anomaly {
-  /** Position in `series`. */
-  index: number;
-  /** Its date, when the request sent timestamps. */
-  timestamp?: string;
-  value: number;
-  /** The one-step-ahead in-sample prediction. */
-  expected: number;
-  lower: number;
-  upper: number;
-}
+/** One flagged point: its position, its date when timestamps were sent, the value, the one-step-ahead prediction and its interval. */
+export type Anomaly = AnomalyBody;
 
 export interface AnomaliesResult {
   anomalies: Anomaly[];

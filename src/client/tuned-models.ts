@@ -1,5 +1,5 @@
 // The tuned-model calls' public shapes and their mapping to and from the API's snake_case bodies.
-import type { TunedModelBody, TunedModelRequestBody, TunedModelScores } from '../shared/tuned-model-types.js';
+import type { TunedModelBody, TunedModelRequestBody } from '../shared/tuned-model-types.js';
 
 export interface CreateModelParams {
   /** Lower-case letters, digits, . _ - (at most 63); unique on the server. */
@@ -14,23 +14,8 @@ export interface CreateModelParams {
   };
 }
 
-export interface TunedModel {
-  name: string;
-  status: 'tuning' | 'ready' | 'failed';
-  /** 0 to 1. */
-  progress: number;
-  base: string;
-  /** The configuration chosen; null until ready. */
-  config: Record<string, unknown> | null;
-  /** null until ready: `holdout` compares the tuned config with the base on values tuning never saw. */
-  report: {
-    windows: number;
-    holdout: { tuned: TunedModelScores; base: TunedModelScores };
-    chosen: 'tuned' | 'base';
-    [more: string]: unknown;
-  } | null;
-  /** Why it failed, when it did. */
-  error?: string;
+/** A tuned model as the API describes it (name, status, progress, base, config, report, error), with its dates parsed. */
+export interface TunedModel extends Omit<TunedModelBody, 'created_at' | 'updated_at'> {
   createdAt: Date;
   updatedAt: Date;
   requestId: string | undefined;
