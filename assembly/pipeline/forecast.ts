@@ -125,7 +125,7 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   }
   const values = new Float64Array(h * (1 + 2 * levels.length));
   const nonNegative = observedNonNegative(raw);
-  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, nonNegative, df)) return refuse(STATUS_OUT_OF_RANGE);
+  if (!fillIntervals(mean, sd, levels, values, out.countIntervals, nonNegative, df, out.season)) return refuse(STATUS_OUT_OF_RANGE);
   if (!wantFitted) return new Decision(STATUS_OK, values, out.season, out.codes, new Float64Array(0), out.outer);
   const block = fittedBlock(out.fc.fitted, n, n - y.length, Math.pow(2.0, <f64>e), sd1, levels, out.countIntervals, nonNegative);
   return new Decision(STATUS_OK, values, out.season, out.codes, block, out.outer);

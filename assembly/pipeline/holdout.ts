@@ -5,12 +5,10 @@ import { route } from "./route";
 import { ModelRow } from "../models/registry";
 import { usable } from "../models/result";
 import { pooledScale } from "../stats/pooled_scale";
+// below this line parameter and model uncertainty, which no model variance contains, are largest;
+// above it the check is skipped, which also spares long series a second fit
+import { SMALL_SAMPLE_DOF } from "./intervals";
 
-// Below this many residual degrees of freedom the error variance rests on a small sample (the
-// classical line between Student's t and the normal), and parameter and model uncertainty, which
-// no model variance contains, are largest; above it the check is skipped, which also spares long
-// series a second fit.
-const SMALL_SAMPLE_DOF: f64 = 30.0;
 // the ensemble needs three observations to fit anything but naive
 const MIN_ORIGIN: i32 = 3;
 

@@ -34,24 +34,42 @@ export function residualDof(n: i32, season: i32): f64 {
 const PARAMS_BASE: i32 = 5;
 
 /**
+ * Residual degrees of freedom below which an error variance rests on a small sample: the classical
+ * line between Student's t and the normal.
+ */
+export const SMALL_SAMPLE_DOF: f64 = 30.0;
+
+/**
+ * How much of a combination's uncertainty its members' own variances leave out, in [0, 1]: 1 up to
+ * SMALL_SAMPLE_DOF residual degrees of freedom `dof`, then SMALL_SAMPLE_DOF / dof. Parameter and
+ * model-choice uncertainty, which no member's variance formula contains, shrink like 1/n.
+ */
+export function smallSampleShare(dof: f64): f64 {
+  return dof <= SMALL_SAMPLE_DOF ? 1.0 : SMALL_SAMPLE_DOF / dof;
+}
+
+/**
  * Writes the bounds for each level into `out` (layout: mean, then lower/upper per level, `h` each)
- * from `mean` and `sd`; the spread is the running maximum of sd so intervals never narrow with the
- * horizon; the multiplier is Student's t with `df` degrees of freedom (Infinity: the normal z).
+ * from `mean` and `sd`; the spread at each step is at least the spread one `season` earlier, so an
+ * interval never narrows from one cycle to the next, while within a cycle it may follow a seasonal
+ * model's sd (a quiet night hour after a busy evening; with season 1, a running maximum); the multiplier is Student's t with `df` degrees of freedom (Infinity: the normal z).
  * `count`: bounds are count-distribution quantiles; `nonNegative`: the series lives on [0, ∞), so
  * nothing written goes below 0. Returns false when a bound is not finite (the caller refuses the
  * series).
  */
-export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Float64Array, out: Float64Array, count: bool, nonNegative: bool, df: f64): bool {
+export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Float64Array, out: Float64Array, count: bool, nonNegative: bool, df: f64, season: i32 = 1): bool {
   const h = mean.length;
   const nLevels = levels.length;
   const z = new Float64Array(nLevels);
   // count bounds take quantiles of their own distribution; the multiplier is not used there
   for (let k = 0; k < nLevels; k++) z[k] = count ? zOfLevel(levels[k]) : spreadFactor(levels[k], df);
-  let spread = 0.0;
+  const m = season > 1 ? season : 1;
+  const spreads = new Float64Array(h);
   for (let i = 0; i < h; i++) {
     const mu = onSupport(mean[i], nonNegative);
     out[i] = mu;
-    if (sd[i] > spread) spread = sd[i];
+    const spread = i >= m && spreads[i - m] > sd[i] ? spreads[i - m] : sd[i];
+    spreads[i] = spread;
     for (let k = 0; k < nLevels; k++) {
       // a count quantile lies on the integers, so at narrow levels it can pass the (real) mean
       const lo = Math.min(lowerBound(mu, spread, levels[k], z[k], count, nonNegative), mu);

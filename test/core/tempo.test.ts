@@ -86,6 +86,21 @@ describe('tempo ensemble', () => {
     }
   });
 
+  it('counts the members\' disagreement fully on a short series and little on a long one', () => {
+    // disagreement stands in for parameter and model uncertainty, which shrink as the series grows
+    const trend = (n: number) => Array.from({ length: n }, (_, t) => 10 + 3 * t + Math.sin(t));
+    const h = 10;
+    const config = { members: ['naive', 'dotm'] as MemberName[], combination: 'median' as const };
+    for (const n of [20, 600]) {
+      const y = trend(n);
+      const r = f.forecast(y, h, { level: [95], config });
+      const a = single('naive', y, h, 1)[h - 1], b = single('dotm', y, h, 1)[h - 1];
+      const { lower, upper } = r.intervals!['95'];
+      const coversBoth = Math.min(a, b) > lower[h - 1] && Math.max(a, b) < upper[h - 1];
+      expect(coversBoth).toBe(n === 20);
+    }
+  });
+
   it('forecasts a constant series as that constant', () => {
     const r = f.forecast(Array(30).fill(4.25), 5);
     expect(r.forecast).toEqual([4.25, 4.25, 4.25, 4.25, 4.25]);
@@ -143,7 +158,7 @@ describe('tempo invariants on awkward series', () => {
     ['a spike', [...Array(40).fill(10), 1e6, ...Array(40).fill(10)], 1],
   ];
   for (const [name, y, m] of cases) {
-    it(`${name}: finite, ordered intervals that widen`, () => {
+    it(`${name}: finite, ordered intervals, never narrower than a cycle before`, () => {
       const h = 10;
       const r = f.forecast(y, h, { seasonLength: m, level: [50, 95] });
       // rounding slack relative to the series' scale (a forecast of exactly 0 has no scale of its own)
@@ -155,10 +170,28 @@ describe('tempo invariants on awkward series', () => {
         expect(i50.lower[k]).toBeLessThanOrEqual(r.forecast[k]);
         expect(r.forecast[k]).toBeLessThanOrEqual(i50.upper[k]);
         expect(i50.upper[k]).toBeLessThanOrEqual(i95.upper[k]);
-        if (k > 0) {
-          expect(i95.upper[k] - i95.lower[k]).toBeGreaterThanOrEqual(i95.upper[k - 1] - i95.lower[k - 1] - slack);
+        // within a cycle the width may follow the season; from one cycle to the next it never shrinks
+        const back = Math.max(1, r.method.season_length);
+        if (k >= back) {
+          expect(i95.upper[k] - i95.lower[k]).toBeGreaterThanOrEqual(i95.upper[k - back] - i95.lower[k - back] - slack);
         }
       }
     });
   }
+});
+
+describe('tempo intervals on a multiplicative season', () => {
+  it('are narrower in the quiet months than in the busy ones, and wider a year on', () => {
+    // the season scales the level by 0.5 to 1.5, so a quiet month's errors are a third of a busy one's
+    const y = seasonalSeries(96, 12, 7, 0.5, 0.5);
+    const r = f.forecast(y, 24, { seasonLength: 12, level: [95] });
+    const width = r.forecast.map((_, k) => r.intervals!['95'].upper[k] - r.intervals!['95'].lower[k]);
+    const first = width.slice(0, 12);
+    const busy = r.forecast.indexOf(Math.max(...r.forecast.slice(0, 12)));
+    const quiet = r.forecast.indexOf(Math.min(...r.forecast.slice(0, 12)));
+    expect(quiet).toBeGreaterThan(busy);
+    // a running maximum of the width would keep the busy month's width through the quiet one
+    expect(first[quiet]).toBeLessThan(0.95 * Math.max(...first.slice(0, quiet)));
+    for (let k = 12; k < 24; k++) expect(width[k]).toBeGreaterThanOrEqual(width[k - 12]);
+  });
 });
