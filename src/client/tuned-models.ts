@@ -9,8 +9,13 @@ export interface CreateModelParams {
   training: {
     /** The horizon the model will be used for; tuning scores forecasts of this length. */
     horizon: number;
-    /** The organization's history; NaN or null marks a missing value. */
-    series: ReadonlyArray<{ id: string; values: ReadonlyArray<number | null> }>;
+    /** The step of every series: an ISO 8601 duration (`P1M`) or alias (`M`); inferred from each series' timestamps when left out. */
+    freq?: string;
+    /**
+     * The organization's history; NaN or null marks a missing value. `timestamps` (one per value)
+     * let tuning try the calendar's seasonal periods.
+     */
+    series: ReadonlyArray<{ id: string; values: ReadonlyArray<number | null>; timestamps?: ReadonlyArray<string> }>;
   };
 }
 
@@ -30,16 +35,21 @@ export function tunedModelBody(p: CreateModelParams): TunedModelRequestBody {
     name: p.name,
     training: {
       horizon: p.training.horizon,
-      series: (p.training.series as CreateModelParams['training']['series']).map((s, i) => ({
-        id: s.id,
-        values: s.values.map((v, j) => {
-          if (typeof v === 'number' && Number.isNaN(v)) return null;
-          if (v === Infinity || v === -Infinity) throw new RangeError(`training.series[${i}].values[${j}] is not finite`);
-          return v;
-        }),
-      })),
+      series: (p.training.series as CreateModelParams['training']['series']).map((s, i) => {
+        const out: TunedModelRequestBody['training']['series'][number] = {
+          id: s.id,
+          values: s.values.map((v, j) => {
+            if (typeof v === 'number' && Number.isNaN(v)) return null;
+            if (v === Infinity || v === -Infinity) throw new RangeError(`training.series[${i}].values[${j}] is not finite`);
+            return v;
+          }),
+        };
+        if (s.timestamps !== undefined) out.timestamps = [...s.timestamps];
+        return out;
+      }),
     },
   };
+  if (p.training.freq !== undefined) body.training.freq = p.training.freq;
   if (p.base !== undefined) body.base = p.base;
   return body;
 }

@@ -43,6 +43,25 @@ describe('tuned models from the client', () => {
     await expect(c.createModel({ name: 'x', training: { horizon: 1, series: [{ id: 'a', values: [Infinity] }] } })).rejects.toThrow(RangeError);
   });
 
+  it('sends dated training (timestamps, freq), which the server tunes with and checks', async () => {
+    const k = await h.key({ organizationId: 'client-dated-co' });
+    const rec = recordingFetch();
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch, maxRetries: 0 });
+    const firsts = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2018, i, 1)).toISOString().slice(0, 10));
+    const series = training.series.map((s) => ({ ...s, timestamps: firsts(s.values.length) }));
+    await c.createModel({ name: 'client-dated', training: { horizon: 4, freq: 'MS', series } });
+    const sent = JSON.parse(rec.exchanges[0].body!);
+    expect(sent.training.freq).toBe('MS');
+    expect(sent.training.series[1].timestamps).toEqual(series[1].timestamps);
+    const ready = await c.waitUntilReady('client-dated', { intervalMs: 50 });
+    // monthly dates put the calendar's 12 among the candidates tried
+    expect(ready.report!.candidates.map((x) => x.config)).toContainEqual({ season_length: 12 });
+    const bad = series.map((s, i) => (i === 2 ? { ...s, timestamps: s.timestamps.map((d, j) => (j === 5 ? '2018-13-01' : d)) } : s));
+    const refused = await rejectionOf(c.createModel({ name: 'client-dated-bad', training: { horizon: 4, series: bad } }));
+    expect(refused).toBeInstanceOf(RequestInvalidError);
+    expect((refused as RequestInvalidError).errors.map((e) => e.pointer)).toContain('/training/series/2/timestamps/5');
+  });
+
   it('throws ModelNameTakenError at once (no retry), RequestInvalidError for a bad body, ModelNotReadyError while tuning', async () => {
     const k = await h.key({ organizationId: 'client-err-co' });
     await h.store.createModel({ name: 'client-taken', organizationId: 'client-err-co', base: 'tempo', config: {} });
