@@ -22,8 +22,10 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs ?? 2000,
     connectTimeout: options.connectTimeoutMs ?? 5000,
-    // keep trying, at most every 2 s, so the service recovers by itself when Redis returns
-    retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
+    // once started, keep trying, at most every 2 s, so the service recovers by itself when Redis
+    // returns; before that, one refusal ends the client, so nothing is left to stop (a client stopped
+    // while reconnecting leaves ioredis's 2 s disconnect timer holding the process)
+    retryStrategy: (attempt) => (started ? Math.min(100 * attempt, 2000) : null),
   });
   let lastError = '';
   let started = false;
@@ -39,7 +41,7 @@ export async function connectRedis(url: string, options: RedisConnectOptions = {
     await client.ping();
     started = true;
   } catch (err) {
-    client.disconnect();
+    if (client.status !== 'end') client.disconnect();
     // ioredis rejects with "Connection is closed."; the 'error' event said why (ECONNREFUSED, auth, DNS)
     const why = lastError || (err as Error).message;
     throw new Error(`Redis at ${redactUrl(url)} cannot be reached (${why}); `

@@ -3,9 +3,13 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import { waitFor } from '../support/wait.js';
 import { Redis } from 'ioredis';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { openRedisLimits, type RedisLimits } from '../../src/limits/redis.js';
 import { REDIS_URL, deleteRedisPrefix, probeRedis, uniqueName } from '../multi/backends.js';
 import { startTcpProxy } from '../multi/tcp-proxy.js';
+
+const run = promisify(execFile);
 
 const redis = await probeRedis();
 const prefix = `${uniqueName('redis')}:`;
@@ -78,6 +82,19 @@ describe.skipIf(!redis.ok)('Redis limits across instances', () => {
     await proxy.close();
     await expect(openRedisLimits({ url: `redis://127.0.0.1:${proxy.port}`, connectTimeoutMs: 1000 }))
       .rejects.toThrow(`Redis at redis://127.0.0.1:${proxy.port}`);
+  });
+
+  it('leaves no timer or socket behind after refusing to open, so a failed start ends its process at once', async () => {
+    const proxy = await startTcpProxy('127.0.0.1', 9);
+    await proxy.close();
+    // a fresh process, so only what the refused connection left behind is there to see
+    const script = `
+      import { openRedisLimits } from ${JSON.stringify(new URL('../../dist/src/limits/redis.js', import.meta.url).href)};
+      await openRedisLimits({ url: 'redis://127.0.0.1:${proxy.port}', connectTimeoutMs: 1000 }).catch(() => {});
+      setImmediate(() => console.log(JSON.stringify(process.getActiveResourcesInfo())));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
+    const left = JSON.parse(stdout) as string[];
+    expect(left.filter((r) => r === 'Timeout' || r === 'TCPSocketWrap' || r === 'TCPWRAP')).toEqual([]);
   });
 
   it('fails fast while Redis is away and recovers by itself when it returns', async () => {
