@@ -7,6 +7,7 @@ import type { ForecastRequestBody } from '../shared/types.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import type { KeyRecord, ModelRecord } from '../store/types.js';
 import type { CrossValidationRequest } from './middleware/validate-cross-validation.js';
+import type { AnomaliesRequest } from './middleware/validate-anomalies.js';
 
 declare module 'koa' {
   interface DefaultState {
@@ -23,6 +24,7 @@ declare module 'koa' {
     /** Set with forecastRequest: what its `timestamps` and `freq` say (empty without them). */
     datePlan?: DatePlan;
     crossValidationRequest?: CrossValidationRequest;
+    anomaliesRequest?: AnomaliesRequest;
     tunedModelRequest?: TunedModelRequestBody;
   }
 }

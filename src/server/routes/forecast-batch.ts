@@ -12,7 +12,7 @@ import { readBodyText } from '../batch/read-body.js';
 import { createBatchValidator } from '../batch/validate-batch.js';
 import { ApiError, invalidRequest } from '../errors.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
-import { apiErrorOf } from './forecast.js';
+import { apiErrorOf } from './computing-route.js';
 
 /** Media type of the streamed answer, one JSON line per series. */
 export const NDJSON = 'application/x-ndjson';
