@@ -1,6 +1,7 @@
 // The anomalies chart: the history, with each value the API flagged marked where it lies.
 // Geometry is pure; drawing makes nodes.
-import { clear, svgEl } from './dom.js';
+import { svgEl } from './dom.js';
+import { brokenLine, resetSvg, roundPx, valueRange } from './plot.js';
 
 export interface AnomalyChartInput {
   history: Array<number | null>;
@@ -19,29 +20,17 @@ const M = { left: 48, right: 12, top: 12, bottom: 24 };
 /** The history path and one mark per anomaly in a `width`×`height` view box; a missing value breaks the line. */
 export function anomalyGeometry(input: AnomalyChartInput, width = 720, height = 260): AnomalyGeometry {
   const n = input.history.length;
-  const values = input.history.filter((v): v is number => v !== null && Number.isFinite(v));
-  let lo = values.length ? Math.min(...values) : 0;
-  let hi = values.length ? Math.max(...values) : 1;
-  if (hi - lo < 1e-12) { lo -= 1; hi += 1; }
-  const x = (i: number) => Math.round((M.left + (i / Math.max(1, n - 1)) * (width - M.left - M.right)) * 100) / 100;
-  const y = (v: number) => Math.round((height - M.bottom - ((v - lo) / (hi - lo)) * (height - M.top - M.bottom)) * 100) / 100;
-  let d = '';
-  let pen = false;
-  input.history.forEach((v, i) => {
-    if (v === null || !Number.isFinite(v)) { pen = false; return; }
-    d += `${pen ? 'L' : 'M'}${x(i)},${y(v)}`;
-    pen = true;
-  });
+  const { lo, hi } = valueRange(input.history);
+  const x = (i: number) => roundPx(M.left + (i / Math.max(1, n - 1)) * (width - M.left - M.right));
+  const y = (v: number) => roundPx(height - M.bottom - ((v - lo) / (hi - lo)) * (height - M.top - M.bottom));
+  const d = brokenLine(input.history.map((v, i): [number, number | null] => [i, v]), x, y);
   return { width, height, history: d, marks: input.anomalies.map((a) => ({ index: a.index, cx: x(a.index), cy: y(a.value) })) };
 }
 
 /** Draws `input` into `svg`, replacing what was there; colours come from the stylesheet. */
 export function drawAnomalies(svg: SVGSVGElement, input: AnomalyChartInput): void {
   const g = anomalyGeometry(input);
-  const keep = Array.from(svg.querySelectorAll('title, desc'));
-  clear(svg);
-  svg.append(...keep);
-  svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+  resetSvg(svg, g.width, g.height);
   if (g.history) svg.append(svgEl('path', { class: 'line history', d: g.history }));
   for (const m of g.marks) svg.append(svgEl('circle', { class: 'anomaly', cx: m.cx, cy: m.cy, r: 5, 'data-index': m.index }));
 }

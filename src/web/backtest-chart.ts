@@ -1,6 +1,7 @@
 // The backtest chart: the whole history, and each window's forecast drawn where it was made (from
 // its cutoff on), so misses show against what really happened. Geometry is pure; drawing makes nodes.
-import { clear, svgEl } from './dom.js';
+import { svgEl } from './dom.js';
+import { brokenLine, resetSvg, roundPx, valueRange } from './plot.js';
 
 export interface BacktestChartInput {
   history: Array<number | null>;
@@ -22,22 +23,10 @@ const M = { left: 48, right: 12, top: 12, bottom: 24 };
 /** Paths for `input` in a `width`×`height` view box; a missing value breaks the history line. */
 export function backtestGeometry(input: BacktestChartInput, width = 720, height = 260): BacktestGeometry {
   const n = input.history.length;
-  const values = [...input.history, ...input.windows.flatMap((w) => w.forecast)].filter((v): v is number => v !== null && Number.isFinite(v));
-  let lo = values.length ? Math.min(...values) : 0;
-  let hi = values.length ? Math.max(...values) : 1;
-  if (hi - lo < 1e-12) { lo -= 1; hi += 1; }
-  const x = (i: number) => Math.round((M.left + (i / Math.max(1, n - 1)) * (width - M.left - M.right)) * 100) / 100;
-  const y = (v: number) => Math.round((height - M.bottom - ((v - lo) / (hi - lo)) * (height - M.top - M.bottom)) * 100) / 100;
-  const line = (points: Array<[number, number | null]>) => {
-    let d = '';
-    let pen = false;
-    for (const [i, v] of points) {
-      if (v === null || !Number.isFinite(v)) { pen = false; continue; }
-      d += `${pen ? 'L' : 'M'}${x(i)},${y(v)}`;
-      pen = true;
-    }
-    return d;
-  };
+  const { lo, hi } = valueRange([...input.history, ...input.windows.flatMap((w) => w.forecast)]);
+  const x = (i: number) => roundPx(M.left + (i / Math.max(1, n - 1)) * (width - M.left - M.right));
+  const y = (v: number) => roundPx(height - M.bottom - ((v - lo) / (hi - lo)) * (height - M.top - M.bottom));
+  const line = (points: Array<[number, number | null]>) => brokenLine(points, x, y);
   return {
     width, height, top: M.top, bottom: height - M.bottom,
     history: line(input.history.map((v, i): [number, number | null] => [i, v])),
@@ -52,10 +41,7 @@ export function backtestGeometry(input: BacktestChartInput, width = 720, height 
 /** Draws `input` into `svg`, replacing what was there; colours come from the stylesheet. */
 export function drawBacktest(svg: SVGSVGElement, input: BacktestChartInput): void {
   const g = backtestGeometry(input);
-  const keep = Array.from(svg.querySelectorAll('title, desc'));
-  clear(svg);
-  svg.append(...keep);
-  svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+  resetSvg(svg, g.width, g.height);
   for (const w of g.windows) svg.append(svgEl('line', { class: 'split', x1: w.x, x2: w.x, y1: g.top, y2: g.bottom, 'data-cutoff': w.cutoff }));
   if (g.history) svg.append(svgEl('path', { class: 'line history', d: g.history }));
   for (const w of g.windows) svg.append(svgEl('path', { class: 'line api backtest-window', d: w.d, 'data-cutoff': w.cutoff }));

@@ -1,6 +1,7 @@
 // The playground chart: history, the API forecast, the browser forecast and the interval bands on
 // one SVG drawn from scratch. Geometry is a pure function; drawing only turns it into nodes.
-import { clear, svgEl } from './dom.js';
+import { svgEl } from './dom.js';
+import { brokenLine, resetSvg, roundPx as round, valueRange } from './plot.js';
 
 export interface ChartInput {
   history: Array<number | null>;
@@ -29,12 +30,6 @@ export interface ChartGeometry {
 
 const MARGIN = { left: 60, right: 14, top: 14, bottom: 34 };
 
-function finite(values: Iterable<number | null>): number[] {
-  const out: number[] = [];
-  for (const v of values) if (v !== null && Number.isFinite(v)) out.push(v);
-  return out;
-}
-
 // 1, 2 or 5 × a power of ten, so tick labels are round
 function niceStep(span: number, count: number): number {
   const raw = span / Math.max(1, count);
@@ -47,19 +42,12 @@ function tickLabel(v: number): string {
   return Number(v.toPrecision(6)).toLocaleString('en');
 }
 
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
-}
-
 /** Paths and ticks for `input` in a `width`×`height` view box; missing history values break the line. */
 export function chartGeometry(input: ChartInput, width = 720, height = 320): ChartGeometry {
   const n = input.history.length;
   const h = Math.max(input.api?.length ?? 0, input.browser?.length ?? 0, ...input.bands.map((b) => b.upper.length));
-  const all = finite([...input.history, ...(input.api ?? []), ...(input.browser ?? []),
+  let { lo, hi } = valueRange([...input.history, ...(input.api ?? []), ...(input.browser ?? []),
     ...input.bands.flatMap((b) => [...b.lower, ...b.upper])]);
-  let lo = all.length ? Math.min(...all) : 0;
-  let hi = all.length ? Math.max(...all) : 1;
-  if (hi - lo < 1e-12) { lo -= 1; hi += 1; }
   const step = niceStep(hi - lo, 5);
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
@@ -69,16 +57,7 @@ export function chartGeometry(input: ChartInput, width = 720, height = 320): Cha
   const x = (i: number) => round(plot.left + (i / lastIndex) * (plot.right - plot.left));
   const y = (v: number) => round(plot.bottom - ((v - lo) / (hi - lo)) * (plot.bottom - plot.top));
 
-  const line = (points: Array<[number, number | null]>): string => {
-    let d = '';
-    let pen = false;
-    for (const [i, v] of points) {
-      if (v === null || !Number.isFinite(v)) { pen = false; continue; }
-      d += `${pen ? 'L' : 'M'}${x(i)},${y(v)}`;
-      pen = true;
-    }
-    return d;
-  };
+  const line = (points: Array<[number, number | null]>): string => brokenLine(points, x, y);
   // a forecast line starts at the last observation, so it visibly continues the history
   const last = n > 0 ? input.history[n - 1] : null;
   const future = (values: number[] | undefined): string => (values && values.length
@@ -116,10 +95,7 @@ export function drawChart(svg: SVGSVGElement, input: ChartInput): void {
   const shown = Math.round(svg.getBoundingClientRect().width);
   const width = shown > 0 ? Math.max(300, Math.min(1000, shown)) : 720;
   const g = chartGeometry(input, width, width < 500 ? 260 : 320);
-  const keep = Array.from(svg.querySelectorAll('title, desc'));
-  clear(svg);
-  svg.append(...keep);
-  svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+  resetSvg(svg, g.width, g.height);
   const { left, right, top, bottom } = g.plot;
   const axes = svgEl('g', { class: 'axes', 'aria-hidden': 'true' });
   for (const t of g.yTicks) {
