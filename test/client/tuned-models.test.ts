@@ -55,7 +55,7 @@ describe('tuned models from the client', () => {
     expect(sent.training.series[1].timestamps).toEqual(series[1].timestamps);
     const ready = await c.waitUntilReady('client-dated', { intervalMs: 50 });
     // monthly dates put the calendar's 12 among the candidates tried
-    expect(ready.report!.candidates.map((x) => x.config)).toContainEqual({ season_length: 12 });
+    expect((ready.report!.candidates as Array<{ config: object }>).map((x) => x.config)).toContainEqual({ season_length: 12 });
     const bad = series.map((s, i) => (i === 2 ? { ...s, timestamps: s.timestamps.map((d, j) => (j === 5 ? '2018-13-01' : d)) } : s));
     const refused = await rejectionOf(c.createModel({ name: 'client-dated-bad', training: { horizon: 4, series: bad } }));
     expect(refused).toBeInstanceOf(RequestInvalidError);

@@ -1,7 +1,8 @@
 // Two seasonal cycles (a day inside a week of hours): the tempo model must carry the weekly
 // shape into the forecast, not only the daily one, and keep intervals around what happens.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { loadForecaster, type Forecaster } from '../../src/core/node.js';
+import { loadForecaster } from '../../src/core/node.js';
+import type { Forecaster } from '../../src/core/index.js';
 
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });

@@ -25,7 +25,7 @@ describe('missing training values', () => {
     const train = [1, NaN, 3, 4, 6]; // lag-1 pairs left: (3,4), (4,6) → |d| 1, 2
     expect(maseScale(train, 1)).toBeCloseTo(1.5, 12);
     expect(rmsseScale(train)).toBeCloseTo(2.5, 12);
-    expect(mase(train, [7], [4]), 'error 3 over scale 1.5').toBeCloseTo(2, 12);
+    expect(mase(train, [7], [4], 1), 'error 3 over scale 1.5').toBeCloseTo(2, 12);
   });
   it('give NaN when no pair is left', () => {
     expect(maseScale([NaN, 1, NaN], 1)).toBeNaN();

@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); });
 
-const post = (body: Buffer | string, headers: Record<string, string> = {}) => fetch(`${h.url}/tempo/v1/forecast`, {
+const post = (body: BodyInit, headers: Record<string, string> = {}) => fetch(`${h.url}/tempo/v1/forecast`, {
   method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers }, body,
 });
 

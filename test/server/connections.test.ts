@@ -87,6 +87,9 @@ describe('the compute gate', () => {
     const gate = new Promise<void>((r) => { release = r; });
     return {
       forecast: async () => { await gate; return { forecast: [1] } as never; },
+      forecastGroup: () => Promise.reject(new Error('not used')),
+      backtest: () => Promise.reject(new Error('not used')),
+      scoreMany: () => Promise.reject(new Error('not used')),
       ready: async () => {},
       inFlight: () => 0,
       close: async () => {},

@@ -2,6 +2,7 @@
 // answered with finite, ordered numbers or refused with REQUEST_INVALID, never with nulls.
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ComputePool } from '../../src/compute/pool.js';
 import { resultProblem } from '../../src/server/result-check.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -47,8 +48,11 @@ describe('the host-side guard', () => {
       { forecast: [1], intervals: { 95: { lower: [2], upper: [3] } }, method: { components: ['x'], season_length: 1 } },
     ];
     let next = 0;
-    const pool = {
+    const pool: ComputePool = {
       forecast: async () => answers[next++] as never,
+      forecastGroup: () => Promise.reject(new Error('not used')),
+      backtest: () => Promise.reject(new Error('not used')),
+      scoreMany: () => Promise.reject(new Error('not used')),
       ready: async () => {},
       inFlight: () => 0,
       close: async () => {},

@@ -45,7 +45,7 @@ function post(key: string, body: unknown, headers: Record<string, string> = {}):
   return fetch(`${h.url}/tempo/v1/forecast/batch`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+    body: typeof body === 'string' || body instanceof Uint8Array ? body as BodyInit : JSON.stringify(body),
   });
 }
 
@@ -233,7 +233,7 @@ describe('POST /{model}/v1/forecast/batch', () => {
     const small = await startHarness({ config: { batchBounds: { maxSeries: 3, maxValues: 50, bodyLimitBytes: 2048 } } });
     try {
       const { fullKey } = await small.key();
-      const send = (body: Uint8Array | string, headers: Record<string, string> = {}) => fetch(`${small.url}/tempo/v1/forecast/batch`, {
+      const send = (body: BodyInit, headers: Record<string, string> = {}) => fetch(`${small.url}/tempo/v1/forecast/batch`, {
         method: 'POST', headers: { Authorization: `Bearer ${fullKey}`, 'Content-Type': 'application/json', ...headers }, body,
       });
       const big = JSON.stringify({ horizon: 2, series: [{ id: 'a', values: Array(1500).fill(1) }] });
