@@ -16,9 +16,12 @@ const OUTER_ALPHA: f64 = 0.01;
  */
 const MIN_OUTER_CYCLES: i32 = 4;
 
-/** The longer calendar cycle that contains period m (a week of hours, a year of days), or 0. */
+/**
+ * The longer calendar cycle that contains period m, or 0: a week of days' worth of steps when m is a
+ * day of hourly or finer steps (24 hours, 48 half hours, 96 quarter hours...), a year of days.
+ */
 function outerOf(m: i32): i32 {
-  if (m == 24) return 168;
+  if (m >= 24 && m % 24 == 0) return 7 * m;
   if (m == 7) return 365;
   return 0;
 }
