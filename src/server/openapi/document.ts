@@ -44,6 +44,29 @@ const open = { security: [] as unknown[] };
 // the documented defaults, for callers that build the document without a server's config
 const nameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string' } };
 
+// what every body-taking call can also answer: the size limit, and a body that is not JSON
+const BODY_LIMITS = { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' };
+const COMPUTING: ErrorCode[] = [...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'];
+
+/**
+ * A POST on a model that computes (forecast, batch, cross-validation, anomalies): the model path
+ * parameter, a JSON body, one answer, and the errors every such call can give.
+ */
+function computingPost(op: { summary: string; operationId: string; description?: string; request: string; answer: string; answers: string; moreContent?: Record<string, unknown> }) {
+  return {
+    post: {
+      summary: op.summary, operationId: op.operationId,
+      ...(op.description ? { description: op.description } : {}),
+      parameters: [modelParam],
+      requestBody: { required: true, content: json(op.request) },
+      responses: {
+        200: { description: op.answers, content: { ...json(op.answer), ...op.moreContent } },
+        ...problems(COMPUTING, BODY_LIMITS),
+      },
+    },
+  };
+}
+
 /** The bounds the document states: the operator's, as configured. */
 export type DocumentedBounds = Pick<Config, 'bounds' | 'tuning' | 'batchBounds'>;
 
@@ -73,61 +96,27 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
           },
         },
       },
-      '/{model}/v1/forecast': {
-        post: {
-          summary: 'Forecast one series', operationId: 'forecast',
-          description: 'Order of checks: authenticate, model available to the key\'s organization, rate limit, body, running lock (one forecast at a time per key), compute.',
-          parameters: [modelParam],
-          requestBody: { required: true, content: json('ForecastRequest') },
-          responses: {
-            200: { description: 'the forecast', content: json('ForecastResponse') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
-              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
-          },
-        },
-      },
-      '/{model}/v1/forecast/batch': {
-        post: {
-          summary: 'Forecast many series in one request', operationId: 'forecastBatch',
-          description: 'Answers in request order, as one JSON object or, with `Accept: application/x-ndjson`, one line per series as soon as it is ready. One invalid series refuses the whole batch with its pointer (e.g. `/series/17/values/3`); a series the model itself refuses comes back as `{id, error}`. `Content-Encoding: gzip` bodies are accepted (the size limit applies after inflation). One request for the quota; holds the running lock until the last series is answered.',
-          parameters: [modelParam],
-          requestBody: { required: true, content: json('BatchRequest') },
-          responses: {
-            200: {
-              description: 'every series, in request order',
-              content: { ...json('BatchResponse'), 'application/x-ndjson': { schema: { type: 'string', description: 'one JSON item per line, in request order' } } },
-            },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
-              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
-          },
-        },
-      },
-      '/{model}/v1/cross-validation': {
-        post: {
-          summary: 'Backtest the model on one series (rolling origin)', operationId: 'crossValidate',
-          description: 'Forecasts `windows` windows of `horizon` values, `step` apart, the last ending on the series\' last value, and scores them (MASE, sMAPE, RMSSE, interval coverage). Counts as one request and holds the running lock like a forecast; a series too short for the windows is `REQUEST_INVALID` saying how many fit.',
-          parameters: [modelParam],
-          requestBody: { required: true, content: json('CrossValidationRequest') },
-          responses: {
-            200: { description: 'the windows and their metrics', content: json('CrossValidationResponse') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
-              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
-          },
-        },
-      },
-      '/{model}/v1/anomalies': {
-        post: {
-          summary: 'Flag the values outside their one-step-ahead interval', operationId: 'anomalies',
-          description: 'Fits the model on the whole series and lists the values outside the one-step-ahead interval at `level` (default 99). Counts as one request and holds the running lock like a forecast.',
-          parameters: [modelParam],
-          requestBody: { required: true, content: json('AnomaliesRequest') },
-          responses: {
-            200: { description: 'the anomalies', content: json('AnomaliesResponse') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE', 'MODEL_NOT_READY', 'FORECAST_ALREADY_RUNNING'],
-              { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
-          },
-        },
-      },
+      '/{model}/v1/forecast': computingPost({
+        summary: 'Forecast one series', operationId: 'forecast',
+        description: 'Order of checks: authenticate, model available to the key\'s organization, rate limit, body, running lock (one forecast at a time per key), compute.',
+        request: 'ForecastRequest', answer: 'ForecastResponse', answers: 'the forecast',
+      }),
+      '/{model}/v1/forecast/batch': computingPost({
+        summary: 'Forecast many series in one request', operationId: 'forecastBatch',
+        description: 'Answers in request order, as one JSON object or, with `Accept: application/x-ndjson`, one line per series as soon as it is ready. One invalid series refuses the whole batch with its pointer (e.g. `/series/17/values/3`); a series the model itself refuses comes back as `{id, error}`. `Content-Encoding: gzip` bodies are accepted (the size limit applies after inflation). One request for the quota; holds the running lock until the last series is answered.',
+        request: 'BatchRequest', answer: 'BatchResponse', answers: 'every series, in request order',
+        moreContent: { 'application/x-ndjson': { schema: { type: 'string', description: 'one JSON item per line, in request order' } } },
+      }),
+      '/{model}/v1/cross-validation': computingPost({
+        summary: 'Backtest the model on one series (rolling origin)', operationId: 'crossValidate',
+        description: 'Forecasts `windows` windows of `horizon` values, `step` apart, the last ending on the series\' last value, and scores them (MASE, sMAPE, RMSSE, interval coverage). Counts as one request and holds the running lock like a forecast; a series too short for the windows is `REQUEST_INVALID` saying how many fit.',
+        request: 'CrossValidationRequest', answer: 'CrossValidationResponse', answers: 'the windows and their metrics',
+      }),
+      '/{model}/v1/anomalies': computingPost({
+        summary: 'Flag the values outside their one-step-ahead interval', operationId: 'anomalies',
+        description: 'Fits the model on the whole series and lists the values outside the one-step-ahead interval at `level` (default 99). Counts as one request and holds the running lock like a forecast.',
+        request: 'AnomaliesRequest', answer: 'AnomaliesResponse', answers: 'the anomalies',
+      }),
       '/{model}/v1/validate': {
         get: {
           summary: 'Check a key against a model', operationId: 'validate', parameters: [modelParam],
@@ -145,7 +134,7 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
           requestBody: { required: true, content: json('TunedModelRequest') },
           responses: {
             202: { description: 'tuning started', content: json('TunedModel') },
-            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NAME_TAKEN'], { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' }),
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NAME_TAKEN'], BODY_LIMITS),
           },
         },
       },
