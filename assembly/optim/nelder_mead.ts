@@ -28,21 +28,21 @@ export function nelderMead(
   const np = d + 1;
   const pts = new Float64Array(np * d);
   const vals = new Float64Array(np);
-  for (let j = 0; j < d; j++) pts[j] = clampTo(x0[j], lower[j], upper[j]);
+  for (let j = 0; j < d; j++) unchecked(pts[j] = clampTo(unchecked(x0[j]), unchecked(lower[j]), unchecked(upper[j])));
   // initial simplex: move each coordinate by `step` of its box width, towards the larger side
   for (let i = 1; i < np; i++) {
-    for (let j = 0; j < d; j++) pts[i * d + j] = pts[j];
+    for (let j = 0; j < d; j++) unchecked(pts[i * d + j] = unchecked(pts[j]));
     const k = i - 1;
-    const w = upper[k] - lower[k];
-    let v = pts[k] + step * w;
-    if (v > upper[k]) v = pts[k] - step * w;
-    pts[i * d + k] = clampTo(v, lower[k], upper[k]);
+    const w = unchecked(upper[k]) - unchecked(lower[k]);
+    let v = unchecked(pts[k]) + step * w;
+    if (v > unchecked(upper[k])) v = unchecked(pts[k]) - step * w;
+    unchecked(pts[i * d + k] = clampTo(v, unchecked(lower[k]), unchecked(upper[k])));
   }
   const tmp = new Float64Array(d);
   let evals = 0;
   for (let i = 0; i < np; i++) {
-    for (let j = 0; j < d; j++) tmp[j] = pts[i * d + j];
-    vals[i] = f.eval(tmp); evals++;
+    for (let j = 0; j < d; j++) unchecked(tmp[j] = unchecked(pts[i * d + j]));
+    unchecked(vals[i] = f.eval(tmp)); evals++;
   }
   const cen = new Float64Array(d);
   const xr = new Float64Array(d);
@@ -52,57 +52,57 @@ export function nelderMead(
     // order: find best, worst, second worst
     let best = 0, worst = 0;
     for (let i = 1; i < np; i++) {
-      if (vals[i] < vals[best]) best = i;
-      if (vals[i] > vals[worst]) worst = i;
+      if (unchecked(vals[i]) < unchecked(vals[best])) best = i;
+      if (unchecked(vals[i]) > unchecked(vals[worst])) worst = i;
     }
     let second = best;
-    for (let i = 0; i < np; i++) if (i != worst && vals[i] > vals[second]) second = i;
-    const fb = vals[best], fw = vals[worst];
+    for (let i = 0; i < np; i++) if (i != worst && unchecked(vals[i]) > unchecked(vals[second])) second = i;
+    const fb = unchecked(vals[best]), fw = unchecked(vals[worst]);
     if (isFinite(fw) && Math.abs(fw - fb) <= tol * (Math.abs(fb) + tol)) break;
     for (let j = 0; j < d; j++) {
       let s = 0.0;
-      for (let i = 0; i < np; i++) if (i != worst) s += pts[i * d + j];
-      cen[j] = s / <f64>d;
+      for (let i = 0; i < np; i++) if (i != worst) s += unchecked(pts[i * d + j]);
+      unchecked(cen[j] = s / <f64>d);
     }
-    for (let j = 0; j < d; j++) xr[j] = clampTo(2.0 * cen[j] - pts[worst * d + j], lower[j], upper[j]);
+    for (let j = 0; j < d; j++) unchecked(xr[j] = clampTo(2.0 * unchecked(cen[j]) - unchecked(pts[worst * d + j]), unchecked(lower[j]), unchecked(upper[j])));
     const fr = f.eval(xr); evals++;
     if (fr < fb) {
-      for (let j = 0; j < d; j++) xe[j] = clampTo(3.0 * cen[j] - 2.0 * pts[worst * d + j], lower[j], upper[j]);
+      for (let j = 0; j < d; j++) unchecked(xe[j] = clampTo(3.0 * unchecked(cen[j]) - 2.0 * unchecked(pts[worst * d + j]), unchecked(lower[j]), unchecked(upper[j])));
       const fe = f.eval(xe); evals++;
-      if (fe < fr) { for (let j = 0; j < d; j++) pts[worst * d + j] = xe[j]; vals[worst] = fe; }
-      else { for (let j = 0; j < d; j++) pts[worst * d + j] = xr[j]; vals[worst] = fr; }
+      if (fe < fr) { for (let j = 0; j < d; j++) unchecked(pts[worst * d + j] = unchecked(xe[j])); unchecked(vals[worst] = fe); }
+      else { for (let j = 0; j < d; j++) unchecked(pts[worst * d + j] = unchecked(xr[j])); unchecked(vals[worst] = fr); }
       continue;
     }
-    if (fr < vals[second]) {
-      for (let j = 0; j < d; j++) pts[worst * d + j] = xr[j]; vals[worst] = fr;
+    if (fr < unchecked(vals[second])) {
+      for (let j = 0; j < d; j++) unchecked(pts[worst * d + j] = unchecked(xr[j])); unchecked(vals[worst] = fr);
       continue;
     }
     // contraction (outside when the reflection improved on the worst, inside otherwise)
     const outside = fr < fw;
     for (let j = 0; j < d; j++) {
-      const base = outside ? xr[j] : pts[worst * d + j];
-      xc[j] = cen[j] + 0.5 * (base - cen[j]);
+      const base = outside ? unchecked(xr[j]) : unchecked(pts[worst * d + j]);
+      unchecked(xc[j] = unchecked(cen[j]) + 0.5 * (base - unchecked(cen[j])));
     }
     const fc = f.eval(xc); evals++;
     // named first: AssemblyScript's parser reads `fc < (` as the start of a type argument
     const fRef = outside ? fr : fw;
     if (fc < fRef) {
-      for (let j = 0; j < d; j++) pts[worst * d + j] = xc[j]; vals[worst] = fc;
+      for (let j = 0; j < d; j++) unchecked(pts[worst * d + j] = unchecked(xc[j])); unchecked(vals[worst] = fc);
       continue;
     }
     // shrink towards the best point
     for (let i = 0; i < np; i++) {
       if (i == best) continue;
       for (let j = 0; j < d; j++) {
-        pts[i * d + j] = pts[best * d + j] + 0.5 * (pts[i * d + j] - pts[best * d + j]);
-        tmp[j] = pts[i * d + j];
+        unchecked(pts[i * d + j] = unchecked(pts[best * d + j]) + 0.5 * (unchecked(pts[i * d + j]) - unchecked(pts[best * d + j])));
+        unchecked(tmp[j] = unchecked(pts[i * d + j]));
       }
-      vals[i] = f.eval(tmp); evals++;
+      unchecked(vals[i] = f.eval(tmp)); evals++;
     }
   }
   let best = 0;
-  for (let i = 1; i < np; i++) if (vals[i] < vals[best]) best = i;
+  for (let i = 1; i < np; i++) if (unchecked(vals[i]) < unchecked(vals[best])) best = i;
   const x = new Float64Array(d);
-  for (let j = 0; j < d; j++) x[j] = pts[best * d + j];
-  return new MinResult(x, vals[best], evals);
+  for (let j = 0; j < d; j++) unchecked(x[j] = unchecked(pts[best * d + j]));
+  return new MinResult(x, unchecked(vals[best]), evals);
 }
