@@ -18,11 +18,16 @@ export class MinResult {
 /**
  * Minimises `f` from `x0` inside the box [lower, upper] (points are clamped into the box, so the
  * objective never sees an out-of-bounds point); stops after `maxEvals` evaluations or when the
- * simplex values spread less than `tol` (relative). Deterministic: no randomness.
+ * simplex values spread less than `tol` (relative). `f0` is f(x0) when the caller already has it
+ * (not NaN: used when x0 lies inside the box, and counted as an evaluation, so the path is the
+ * same as without it). With `giveUpAfter` > 0 it also stops once that many evaluations are spent
+ * and the best value is still above `giveUpAbove` (a caller that only needs points below it).
+ * Deterministic: no randomness.
  */
 export function nelderMead(
   f: Objective, x0: Float64Array, lower: Float64Array, upper: Float64Array,
   maxEvals: i32 = 1000, tol: f64 = 1e-8, step: f64 = 0.1,
+  f0: f64 = NaN, giveUpAfter: i32 = 0, giveUpAbove: f64 = Infinity,
 ): MinResult {
   const d = x0.length;
   const np = d + 1;
@@ -40,10 +45,14 @@ export function nelderMead(
   }
   const tmp = new Float64Array(d);
   let evals = 0;
+  let known = !isNaN(f0);
+  for (let j = 0; j < d; j++) if (unchecked(pts[j]) != unchecked(x0[j])) known = false;
   for (let i = 0; i < np; i++) {
     for (let j = 0; j < d; j++) unchecked(tmp[j] = unchecked(pts[i * d + j]));
-    unchecked(vals[i] = f.eval(tmp)); evals++;
+    // f is deterministic, so the value the caller brings is the value this evaluation would give
+    unchecked(vals[i] = i == 0 && known ? f0 : f.eval(tmp)); evals++;
   }
+  let checked = giveUpAfter <= 0;
   const cen = new Float64Array(d);
   const xr = new Float64Array(d);
   const xe = new Float64Array(d);
@@ -59,6 +68,10 @@ export function nelderMead(
     for (let i = 0; i < np; i++) if (i != worst && unchecked(vals[i]) > unchecked(vals[second])) second = i;
     const fb = unchecked(vals[best]), fw = unchecked(vals[worst]);
     if (isFinite(fw) && Math.abs(fw - fb) <= tol * (Math.abs(fb) + tol)) break;
+    if (!checked && evals >= giveUpAfter) {
+      checked = true;
+      if (fb > giveUpAbove) break;
+    }
     for (let j = 0; j < d; j++) {
       let s = 0.0;
       for (let i = 0; i < np; i++) if (i != worst) s += unchecked(pts[i * d + j]);
