@@ -55,10 +55,10 @@ export function etsLoglikTs(
     } else {
       sse += r * r;
     }
-    // next lb = lb + (α + φβ)(q − lb) + φ²b: the short dependency chain of the core's kernel
+    // next lb = (lb + φ²b) + (α + φβ)(q − lb): the short dependency chain of the core's kernel
     const d = q - lb;
     if (hasSeason) work[j] = multSeason ? s + gamma * r / lb : s + gamma * r;
-    lb = lb + c * d + p2 * b;
+    lb = (lb + p2 * b) + c * d;
     b = p * b + bt * d;
     j++;
     if (j === mm) j = 0;

@@ -80,9 +80,9 @@ export function etsPassAt(
   // Both error forms share the state updates (only the likelihood differs; Hyndman et al. 2008,
   // ch. 2). With q the seasonally adjusted observation (y − s or y/s) they read
   //   l_t = lb + α(q − lb),  b_t = φb + β(q − lb),  where lb = l + φb,
-  // so the next lb is lb + (α + φβ)(q − lb) + φ²b: written that way the chain that carries one
-  // step into the next is three operations long instead of six, which halves the time per step.
-  const c = alpha + p * bt, p2 = p * p;
+  // so the next lb is (lb + φ²b) + (α + φβ)(q − lb): written that way the chain that carries one
+  // step into the next is three operations long (lb + φ²b is formed beside it) instead of six.
+  const c = alpha + p * bt, p2 = p * p, omc = 1.0 - c;
   let lb = l0 + p * (hasTrend ? b0 : 0.0), b = hasTrend ? b0 : 0.0;
   let q = 0.0, lbLast = lb;
   let sse = 0.0, sumLog = 0.0, prod = 1.0;
@@ -101,12 +101,14 @@ export function etsPassAt(
       q = yt - s;
     }
     const r = yt - mu;
+    // r/ŷ, when the errors are relative
+    let e = 0.0;
     if (keepMus) unchecked(changetype<Float64Array>(mus)[t] = mu);
     if (multError) {
       // the book's likelihood uses |ŷ|: a negative fit is legal, only a vanishing one is not
       const am = Math.abs(mu);
       if (!(am > 1e-300)) return Infinity;
-      const e = r / mu;
+      e = r / mu;
       sse += e * e;
       if (keepResid) unchecked(changetype<Float64Array>(resid)[t] = e);
       // one log per many steps: the product is folded into the sum before it can under/overflow
@@ -117,13 +119,15 @@ export function etsPassAt(
       if (keepResid) unchecked(changetype<Float64Array>(resid)[t] = r);
     }
     const d = q - lb;
-    if (hasSeason) unchecked(work[j] = multSeason ? s + gamma * r / lb : s + gamma * r);
+    // r/lb = e·s when both are relative: one division per step fewer (they bound a step's time)
+    if (hasSeason) unchecked(work[j] = multSeason ? (multError ? s + gamma * (e * s) : s + gamma * r / lb) : s + gamma * r);
     lbLast = lb;
     if (hasTrend) {
-      lb = lb + c * d + p2 * b;
+      lb = (lb + p2 * b) + c * d;
       b = p * b + bt * d;
     } else {
-      lb = lb + c * d;
+      // without a slope the level's own update is the chain: two operations, the product c·q beside it
+      lb = omc * lb + c * q;
     }
     if (hasSeason) {
       j++;
