@@ -196,6 +196,26 @@ describe("config: {model: 'ets'}", () => {
     expect(components(seasonalFlat, 12)[0]).toMatch(/^ets\([AM],(N|A|Ad),[AM]\)$/);
   });
 
+  it('chooses the AICc-best form even though it cuts short the fits of forms far behind', () => {
+    // ets_fit_form fits one form in full; the automatic choice stops refining a form once it trails
+    // the best so far by 10 AICc, which must never cost the winner
+    const name = (form: string) => `ets(${form[0]},${form.slice(1, -1)},${form[form.length - 1]})`;
+    const cases: Array<[number[], number]> = [
+      [seasonal(96, 12, 3), 12], [seasonal(72, 12, 5, 0, 0.1), 12], [seasonal(60, 4, 6, 1.5, 0.3), 4],
+      [seasonal(120, 12, 11, -0.2, 0.05), 12], [seasonal(48, 1, 12, 0.8, 0), 1], [seasonal(80, 1, 14, 0, 0), 1],
+      [AIR, 12],
+    ];
+    for (const [y, m] of cases) {
+      let best = '', bestAicc = Infinity;
+      for (const form of FORMS) {
+        const fit = ins.fitEtsForm(y, m, 12, form);
+        if (fit !== null && fit.aicc < bestAicc) { best = form; bestAicc = fit.aicc; }
+      }
+      expect(best).not.toBe('');
+      expect(components(y, m)[0], `n=${y.length} m=${m}`).toBe(name(best));
+    }
+  });
+
   it('restricts the damped model to damped-trend forms', () => {
     expect(components(seasonal(96, 12, 2), 12, 'damped')[0]).toMatch(/^ets\([AM],Ad,[NAM]\)$/);
   });
