@@ -45,21 +45,28 @@ export function etsLoglikTs(
       q = yt - s;
     }
     const r = yt - mu;
+    let e = 0.0;
     if (multError) {
       const am = Math.abs(mu);
       if (!(am > 1e-300)) return Infinity;
-      const e = r / mu;
+      e = r / mu;
       sse += e * e;
       prod *= am;
       if (prod > 1e150 || prod < 1e-150) { sumLog += Math.log(prod); prod = 1.0; }
     } else {
       sse += r * r;
     }
-    // next lb = lb + (α + φβ)(q − lb) + φ²b: the short dependency chain of the core's kernel
+    // next lb = (lb + φ²b) + (α + φβ)(q − lb): the short dependency chain of the core's kernel
     const d = q - lb;
-    if (hasSeason) work[j] = multSeason ? s + gamma * r / lb : s + gamma * r;
-    lb = lb + c * d + p2 * b;
-    b = p * b + bt * d;
+    // r/lb = e·s when both are relative (one division fewer, as the core does)
+    if (hasSeason) work[j] = multSeason ? (multError ? s + gamma * (e * s) : s + gamma * r / lb) : s + gamma * r;
+    if (hasTrend) {
+      lb = (lb + p2 * b) + c * d;
+      b = p * b + bt * d;
+    } else {
+      // without a slope the core's chain is (1 − c)·lb + c·q
+      lb = (1.0 - c) * lb + c * q;
+    }
     j++;
     if (j === mm) j = 0;
   }

@@ -44,7 +44,7 @@ export function etsLoglikLanesTs(
       const d = (yt - s) - lb[k];
       if (hasSeason) work[w + k] = s + g[k] * r;
       const bk = b[k];
-      lb[k] = lb[k] + c[k] * d + p2[k] * bk;
+      lb[k] = (lb[k] + p2[k] * bk) + c[k] * d;
       b[k] = p[k] * bk + bt[k] * d;
     }
     j++;

@@ -148,13 +148,15 @@ describe('ets_fit_form on simulated series', () => {
 });
 
 describe('ets_loglik and its TypeScript twin', () => {
-  it('agree to 1e-9 relative on additive, damped and multiplicative forms', () => {
+  it('agree to 1e-9 relative on every one of the 15 forms (the core runs one loop per form)', () => {
     const m = 12;
     const y = seasonal(120, m, 21);
-    const cases = [
-      { form: 'ANN', e: 1, t: 0, s: 0 }, { form: 'AAdA', e: 1, t: 2, s: 1 },
-      { form: 'MAN', e: 2, t: 1, s: 0 }, { form: 'MAdM', e: 2, t: 2, s: 2 }, { form: 'MNA', e: 2, t: 0, s: 1 },
-    ];
+    const code = { A: 1, M: 2, N: 0 } as const;
+    const cases = FORMS.map((form) => {
+      const t = form.includes('Ad') ? 2 : form[1] === 'A' ? 1 : 0;
+      return { form, e: code[form[0] as 'A' | 'M'], t, s: code[form[form.length - 1] as 'A' | 'M' | 'N'] };
+    });
+    const values = new Set<number>();
     for (const c of cases) {
       const mult = c.s === 2;
       const states = new Float64Array(2 + m);
@@ -166,7 +168,10 @@ describe('ets_loglik and its TypeScript twin', () => {
       const ts = etsLoglikTs(new Float64Array(y), m, c.e, c.t, c.s, p.alpha, p.beta, p.gamma, p.phi, states);
       expect(Number.isFinite(wasm), c.form).toBe(true);
       expect(Math.abs(wasm - ts) / Math.abs(wasm), c.form).toBeLessThan(1e-9);
+      values.add(wasm);
     }
+    // a form routed to another form's loop would repeat that form's value
+    expect(values.size).toBe(FORMS.length);
   });
 
   it('scores the fitted parameters no worse than a perturbed set', () => {
@@ -189,6 +194,26 @@ describe("config: {model: 'ets'}", () => {
     expect(components(trending, 1)[0]).toMatch(/^ets\([AM],Ad?,N\)$/);
     const seasonalFlat = seasonal(96, 12, 8, 0, 0.4);
     expect(components(seasonalFlat, 12)[0]).toMatch(/^ets\([AM],(N|A|Ad),[AM]\)$/);
+  });
+
+  it('chooses the AICc-best form even though it cuts short the fits of forms far behind', () => {
+    // ets_fit_form fits one form in full; the automatic choice stops refining a form once it trails
+    // the best so far by 10 AICc, which must never cost the winner
+    const name = (form: string) => `ets(${form[0]},${form.slice(1, -1)},${form[form.length - 1]})`;
+    const cases: Array<[number[], number]> = [
+      [seasonal(96, 12, 3), 12], [seasonal(72, 12, 5, 0, 0.1), 12], [seasonal(60, 4, 6, 1.5, 0.3), 4],
+      [seasonal(120, 12, 11, -0.2, 0.05), 12], [seasonal(48, 1, 12, 0.8, 0), 1], [seasonal(80, 1, 14, 0, 0), 1],
+      [AIR, 12],
+    ];
+    for (const [y, m] of cases) {
+      let best = '', bestAicc = Infinity;
+      for (const form of FORMS) {
+        const fit = ins.fitEtsForm(y, m, 12, form);
+        if (fit !== null && fit.aicc < bestAicc) { best = form; bestAicc = fit.aicc; }
+      }
+      expect(best).not.toBe('');
+      expect(components(y, m)[0], `n=${y.length} m=${m}`).toBe(name(best));
+    }
   });
 
   it('restricts the damped model to damped-trend forms', () => {

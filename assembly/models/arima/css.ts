@@ -30,12 +30,12 @@ export class CssProblem extends ArmaResiduals {
   ssr(par: Float64Array, out: Float64Array): f64 {
     if (!this.admissible(par)) return Infinity;
     const s = this.spec;
-    const mu = s.mean ? par[s.offMean] : 0.0;
+    const mu = s.mean ? unchecked(par[s.offMean]) : 0.0;
     const degA = expandAr(par, 0, s.p, s.offSPhi, s.P, s.m, this.arC);
     const degB = expandMa(par, s.offTheta, s.q, s.offSTheta, s.Q, s.m, this.maC);
     let na = 0, nb = 0;
-    for (let k = 1; k <= degA; k++) if (this.arC[k] != 0.0) { this.arLag[na] = k; this.arVal[na] = this.arC[k]; na++; }
-    for (let k = 1; k <= degB; k++) if (this.maC[k] != 0.0) { this.maLag[nb] = k; this.maVal[nb] = this.maC[k]; nb++; }
+    for (let k = 1; k <= degA; k++) if (unchecked(this.arC[k]) != 0.0) { unchecked(this.arLag[na] = k); unchecked(this.arVal[na] = unchecked(this.arC[k])); na++; }
+    for (let k = 1; k <= degB; k++) if (unchecked(this.maC[k]) != 0.0) { unchecked(this.maLag[nb] = k); unchecked(this.maVal[nb] = unchecked(this.maC[k])); nb++; }
     const w = this.w, x = this.x, e = this.e;
     const n = w.length, c = this.burnIn;
     const keep = out.length > 0;
@@ -43,21 +43,21 @@ export class CssProblem extends ArmaResiduals {
     const lagMax = (degA > degB ? degA : degB) < n ? (degA > degB ? degA : degB) : n;
     // the first lags need bounds checks on the pre-sample; after them the loop runs unguarded
     for (let t = 0; t < lagMax; t++) {
-      const v = w[t] - mu;
-      x[t] = v;
+      const v = unchecked(w[t]) - mu;
+      unchecked(x[t] = v);
       let r = v;
       for (let j = 0; j < na; j++) {
-        const L = this.arLag[j];
-        if (L <= t) r -= this.arVal[j] * x[t - L];
+        const L = unchecked(this.arLag[j]);
+        if (L <= t) r -= unchecked(this.arVal[j]) * unchecked(x[t - L]);
       }
       for (let j = 0; j < nb; j++) {
-        const L = this.maLag[j];
-        if (L <= t) r -= this.maVal[j] * e[t - L];
+        const L = unchecked(this.maLag[j]);
+        if (L <= t) r -= unchecked(this.maVal[j]) * unchecked(e[t - L]);
       }
-      e[t] = r;
+      unchecked(e[t] = r);
       if (t >= c) {
         total += r * r;
-        if (keep) out[t - c] = r;
+        if (keep) unchecked(out[t - c] = r);
       }
     }
     const arLag = this.arLag, arVal = this.arVal, maLag = this.maLag, maVal = this.maVal;

@@ -52,12 +52,12 @@ export function fitArma(prob: ArmaResiduals, wk: FitWork, spec: ArimaSpec, start
   const k = spec.nCoef;
   const N = prob.nEff;
   const x = new Float64Array(k);
-  for (let j = 0; j < k; j++) x[j] = start[j];
+  for (let j = 0; j < k; j++) unchecked(x[j] = unchecked(start[j]));
   let r0 = wk.r0, r1 = wk.r1;
   let S = prob.ssr(x, r0);
   if (!isFinite(S)) {
     // an inadmissible warm start falls back to white noise around the start's mean
-    for (let j = 0; j < spec.offMean; j++) x[j] = 0.0;
+    for (let j = 0; j < spec.offMean; j++) unchecked(x[j] = 0.0);
     S = prob.ssr(x, r0);
   }
   if (k == 0 || !isFinite(S)) return new ArimaFit(spec, x, S, aiccOf(S, N, k));
@@ -65,42 +65,42 @@ export function fitArma(prob: ArmaResiduals, wk: FitWork, spec: ArimaSpec, start
   const jac = wk.jac, probe = wk.probe, trial = wk.trial, a = wk.a, g = wk.g, mat = wk.mat, delta = wk.delta;
   for (let it = 0; it < MAX_ITER; it++) {
     for (let j = 0; j < k; j++) {
-      for (let i = 0; i < k; i++) probe[i] = x[i];
-      let hj = 1e-6 * (Math.abs(x[j]) > 1.0 ? Math.abs(x[j]) : 1.0);
-      probe[j] = x[j] + hj;
+      for (let i = 0; i < k; i++) unchecked(probe[i] = unchecked(x[i]));
+      let hj = 1e-6 * (Math.abs(unchecked(x[j])) > 1.0 ? Math.abs(unchecked(x[j])) : 1.0);
+      unchecked(probe[j] = unchecked(x[j]) + hj);
       let Sj = prob.ssr(probe, r1);
-      if (!isFinite(Sj)) { hj = -hj; probe[j] = x[j] + hj; Sj = prob.ssr(probe, r1); }
+      if (!isFinite(Sj)) { hj = -hj; unchecked(probe[j] = unchecked(x[j]) + hj); Sj = prob.ssr(probe, r1); }
       const col = j * N;
-      if (!isFinite(Sj)) { for (let t = 0; t < N; t++) jac[col + t] = 0.0; continue; }
+      if (!isFinite(Sj)) { for (let t = 0; t < N; t++) unchecked(jac[col + t] = 0.0); continue; }
       const inv = 1.0 / hj;
-      for (let t = 0; t < N; t++) unchecked(jac[col + t] = (r1[t] - r0[t]) * inv);
+      for (let t = 0; t < N; t++) unchecked(jac[col + t] = (unchecked(r1[t]) - unchecked(r0[t])) * inv);
     }
     for (let i = 0; i < k; i++) {
       const ci = i * N;
       let gi = 0.0;
       for (let t = 0; t < N; t++) gi += unchecked(jac[ci + t]) * unchecked(r0[t]);
-      g[i] = gi;
+      unchecked(g[i] = gi);
       for (let j = 0; j <= i; j++) {
         const cj = j * N;
         let s = 0.0;
         for (let t = 0; t < N; t++) s += unchecked(jac[ci + t]) * unchecked(jac[cj + t]);
-        a[i * k + j] = s; a[j * k + i] = s;
+        unchecked(a[i * k + j] = s); unchecked(a[j * k + i] = s);
       }
     }
     let improved = false;
     let rel = 0.0;
     for (let tries = 0; tries < 12; tries++) {
       for (let i = 0; i < k; i++) {
-        for (let j = 0; j < k; j++) mat[i * (k + 1) + j] = a[i * k + j];
-        mat[i * (k + 1) + i] += lambda * a[i * k + i] + 1e-12;
-        mat[i * (k + 1) + k] = -g[i];
+        for (let j = 0; j < k; j++) unchecked(mat[i * (k + 1) + j] = unchecked(a[i * k + j]));
+        unchecked(mat[i * (k + 1) + i] += lambda * unchecked(a[i * k + i]) + 1e-12);
+        unchecked(mat[i * (k + 1) + k] = -unchecked(g[i]));
       }
       if (solveGaussian(mat, k, delta)) {
-        for (let i = 0; i < k; i++) trial[i] = x[i] + delta[i];
+        for (let i = 0; i < k; i++) unchecked(trial[i] = unchecked(x[i]) + unchecked(delta[i]));
         const St = prob.ssr(trial, r1);
         if (St < S) {
           rel = (S - St) / (S > 1e-300 ? S : 1e-300);
-          for (let i = 0; i < k; i++) x[i] = trial[i];
+          for (let i = 0; i < k; i++) unchecked(x[i] = unchecked(trial[i]));
           const tmp = r0; r0 = r1; r1 = tmp;
           S = St;
           lambda = lambda * 0.1 > 1e-9 ? lambda * 0.1 : 1e-9;

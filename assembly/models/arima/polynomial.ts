@@ -8,13 +8,13 @@
  */
 export function stableRoots(c: Float64Array, off: i32, len: i32, sign: f64, work: Float64Array, limit: f64): bool {
   if (len == 0) return true;
-  for (let i = 0; i < len; i++) work[i] = sign * c[off + i];
+  for (let i = 0; i < len; i++) unchecked(work[i] = sign * unchecked(c[off + i]));
   for (let k = len; k >= 1; k--) {
-    const kappa = work[k - 1];
+    const kappa = unchecked(work[k - 1]);
     if (!(Math.abs(kappa) < limit)) return false;
     const den = 1.0 - kappa * kappa;
-    for (let i = 1; i < k; i++) work[len + i - 1] = (work[i - 1] + kappa * work[k - 1 - i]) / den;
-    for (let i = 1; i < k; i++) work[i - 1] = work[len + i - 1];
+    for (let i = 1; i < k; i++) unchecked(work[len + i - 1] = (unchecked(work[i - 1]) + kappa * unchecked(work[k - 1 - i])) / den);
+    for (let i = 1; i < k; i++) unchecked(work[i - 1] = unchecked(work[len + i - 1]));
   }
   return true;
 }
@@ -25,13 +25,13 @@ export function stableRoots(c: Float64Array, off: i32, len: i32, sign: f64, work
  */
 export function expandAr(par: Float64Array, phiOff: i32, p: i32, sphiOff: i32, P: i32, m: i32, out: Float64Array): i32 {
   const deg = p + P * m;
-  for (let k = 0; k <= deg; k++) out[k] = 0.0;
-  for (let i = 1; i <= p; i++) out[i] += par[phiOff + i - 1];
+  for (let k = 0; k <= deg; k++) unchecked(out[k] = 0.0);
+  for (let i = 1; i <= p; i++) unchecked(out[i] += unchecked(par[phiOff + i - 1]));
   for (let j = 1; j <= P; j++) {
-    const s = par[sphiOff + j - 1];
-    out[j * m] += s;
+    const s = unchecked(par[sphiOff + j - 1]);
+    unchecked(out[j * m] += s);
     // the cross terms carry a minus sign because both factors are written 1 - Σ
-    for (let i = 1; i <= p; i++) out[i + j * m] -= par[phiOff + i - 1] * s;
+    for (let i = 1; i <= p; i++) unchecked(out[i + j * m] -= unchecked(par[phiOff + i - 1]) * s);
   }
   return deg;
 }
@@ -42,12 +42,12 @@ export function expandAr(par: Float64Array, phiOff: i32, p: i32, sphiOff: i32, P
  */
 export function expandMa(par: Float64Array, thOff: i32, q: i32, sthOff: i32, Q: i32, m: i32, out: Float64Array): i32 {
   const deg = q + Q * m;
-  for (let k = 0; k <= deg; k++) out[k] = 0.0;
-  for (let i = 1; i <= q; i++) out[i] += par[thOff + i - 1];
+  for (let k = 0; k <= deg; k++) unchecked(out[k] = 0.0);
+  for (let i = 1; i <= q; i++) unchecked(out[i] += unchecked(par[thOff + i - 1]));
   for (let j = 1; j <= Q; j++) {
-    const s = par[sthOff + j - 1];
-    out[j * m] += s;
-    for (let i = 1; i <= q; i++) out[i + j * m] += par[thOff + i - 1] * s;
+    const s = unchecked(par[sthOff + j - 1]);
+    unchecked(out[j * m] += s);
+    for (let i = 1; i <= q; i++) unchecked(out[i + j * m] += unchecked(par[thOff + i - 1]) * s);
   }
   return deg;
 }

@@ -56,6 +56,7 @@ export function etsLanesAdditiveAt(
     const cA = f64x2.add(par(parPtr, g, lanes, 0), f64x2.mul(pA, btA));
     const cB = f64x2.add(par(parPtr, g + 2, lanes, 0), f64x2.mul(pB, btB));
     const p2A = f64x2.mul(pA, pA), p2B = f64x2.mul(pB, pB);
+    const omcA = f64x2.sub(one, cA), omcB = f64x2.sub(one, cB);
     const gA = par(parPtr, g, lanes, 2), gB = par(parPtr, g + 2, lanes, 2);
     let bA = hasTrend ? state(statesPtr, stride, g, lanes, 1) : zero;
     let bB = hasTrend ? state(statesPtr, stride, g + 2, lanes, 1) : zero;
@@ -75,10 +76,15 @@ export function etsLanesAdditiveAt(
         v128.store(wp, f64x2.add(sA, f64x2.mul(gA, rA)));
         v128.store(wp, f64x2.add(sB, f64x2.mul(gB, rB)), 16);
       }
-      lbA = f64x2.add(f64x2.add(lbA, f64x2.mul(cA, dA)), f64x2.mul(p2A, bA));
-      lbB = f64x2.add(f64x2.add(lbB, f64x2.mul(cB, dB)), f64x2.mul(p2B, bB));
-      bA = f64x2.add(f64x2.mul(pA, bA), f64x2.mul(btA, dA));
-      bB = f64x2.add(f64x2.mul(pB, bB), f64x2.mul(btB, dB));
+      if (hasTrend) {
+        lbA = f64x2.add(f64x2.add(lbA, f64x2.mul(p2A, bA)), f64x2.mul(cA, dA));
+        lbB = f64x2.add(f64x2.add(lbB, f64x2.mul(p2B, bB)), f64x2.mul(cB, dB));
+        bA = f64x2.add(f64x2.mul(pA, bA), f64x2.mul(btA, dA));
+        bB = f64x2.add(f64x2.mul(pB, bB), f64x2.mul(btB, dB));
+      } else {
+        lbA = f64x2.add(f64x2.mul(omcA, lbA), f64x2.mul(cA, f64x2.sub(yt, sA)));
+        lbB = f64x2.add(f64x2.mul(omcB, lbB), f64x2.mul(cB, f64x2.sub(yt, sB)));
+      }
       j++;
       if (j == mm) j = 0;
     }

@@ -37,10 +37,41 @@ export function etsPassAt(
   seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
   resid: Float64Array | null = null, mus: Float64Array | null = null,
 ): f64 {
-  const hasTrend = trend != TREND_N;
-  const hasSeason = season != SEASON_N && m > 1;
-  const multSeason = hasSeason && season == SEASON_M;
+  // One loop per (trend?, season, error) with those tests decided before it starts: a runtime
+  // engine does not unswitch them, and without a trend the step also drops an addition of zero.
+  const t = trend != TREND_N;
   const multError = error == ERROR_M;
+  if (season == SEASON_N || m <= 1) {
+    if (t) return multError
+      ? passLoop(yp, n, m, true, false, false, true, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus)
+      : passLoop(yp, n, m, true, false, false, false, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus);
+    return multError
+      ? passLoop(yp, n, m, false, false, false, true, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus)
+      : passLoop(yp, n, m, false, false, false, false, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus);
+  }
+  if (season == SEASON_M) {
+    if (t) return multError
+      ? passLoop(yp, n, m, true, true, true, true, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus)
+      : passLoop(yp, n, m, true, true, true, false, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus);
+    return multError
+      ? passLoop(yp, n, m, false, true, true, true, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus)
+      : passLoop(yp, n, m, false, true, true, false, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus);
+  }
+  if (t) return multError
+    ? passLoop(yp, n, m, true, true, false, true, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus)
+    : passLoop(yp, n, m, true, true, false, false, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus);
+  return multError
+    ? passLoop(yp, n, m, false, true, false, true, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus)
+    : passLoop(yp, n, m, false, true, false, false, trend, alpha, beta, gamma, phi, l0, b0, seasons, work, floor, final, resid, mus);
+}
+
+// the pass for one combination of the constant flags (inlined, so the compiler folds every test on them)
+@inline function passLoop(
+  yp: usize, n: i32, m: i32, hasTrend: bool, hasSeason: bool, multSeason: bool, multError: bool, trend: i32,
+  alpha: f64, beta: f64, gamma: f64, phi: f64, l0: f64, b0: f64,
+  seasons: Float64Array, work: Float64Array, floor: f64, final: Float64Array | null,
+  resid: Float64Array | null, mus: Float64Array | null,
+): f64 {
   const p = hasTrend ? (trend == TREND_AD ? phi : 1.0) : 0.0;
   const bt = hasTrend ? beta : 0.0;
   const mm = hasSeason ? m : 1;
@@ -49,13 +80,14 @@ export function etsPassAt(
   // Both error forms share the state updates (only the likelihood differs; Hyndman et al. 2008,
   // ch. 2). With q the seasonally adjusted observation (y − s or y/s) they read
   //   l_t = lb + α(q − lb),  b_t = φb + β(q − lb),  where lb = l + φb,
-  // so the next lb is lb + (α + φβ)(q − lb) + φ²b: written that way the chain that carries one
-  // step into the next is three operations long instead of six, which halves the time per step.
-  const c = alpha + p * bt, p2 = p * p;
+  // so the next lb is (lb + φ²b) + (α + φβ)(q − lb): written that way the chain that carries one
+  // step into the next is three operations long (lb + φ²b is formed beside it) instead of six.
+  const c = alpha + p * bt, p2 = p * p, omc = 1.0 - c;
   let lb = l0 + p * (hasTrend ? b0 : 0.0), b = hasTrend ? b0 : 0.0;
   let q = 0.0, lbLast = lb;
   let sse = 0.0, sumLog = 0.0, prod = 1.0;
   let j = 0;
+  const keepResid = resid !== null, keepMus = mus !== null;
   for (let t = 0; t < n; t++) {
     const s = hasSeason ? unchecked(work[j]) : 0.0;
     const yt = load<f64>(yp + (<usize>t << 3));
@@ -69,28 +101,38 @@ export function etsPassAt(
       q = yt - s;
     }
     const r = yt - mu;
-    if (mus !== null) unchecked(mus[t] = mu);
+    // r/ŷ, when the errors are relative
+    let e = 0.0;
+    if (keepMus) unchecked(changetype<Float64Array>(mus)[t] = mu);
     if (multError) {
       // the book's likelihood uses |ŷ|: a negative fit is legal, only a vanishing one is not
       const am = Math.abs(mu);
       if (!(am > 1e-300)) return Infinity;
-      const e = r / mu;
+      e = r / mu;
       sse += e * e;
-      if (resid !== null) unchecked(resid[t] = e);
+      if (keepResid) unchecked(changetype<Float64Array>(resid)[t] = e);
       // one log per many steps: the product is folded into the sum before it can under/overflow
       prod *= am;
       if (prod > 1e150 || prod < 1e-150) { sumLog += Math.log(prod); prod = 1.0; }
     } else {
       sse += r * r;
-      if (resid !== null) unchecked(resid[t] = r);
+      if (keepResid) unchecked(changetype<Float64Array>(resid)[t] = r);
     }
     const d = q - lb;
-    if (hasSeason) unchecked(work[j] = multSeason ? s + gamma * r / lb : s + gamma * r);
+    // r/lb = e·s when both are relative: one division per step fewer (they bound a step's time)
+    if (hasSeason) unchecked(work[j] = multSeason ? (multError ? s + gamma * (e * s) : s + gamma * r / lb) : s + gamma * r);
     lbLast = lb;
-    lb = lb + c * d + p2 * b;
-    b = p * b + bt * d;
-    j++;
-    if (j == mm) j = 0;
+    if (hasTrend) {
+      lb = (lb + p2 * b) + c * d;
+      b = p * b + bt * d;
+    } else {
+      // without a slope the level's own update is the chain: two operations, the product c·q beside it
+      lb = omc * lb + c * q;
+    }
+    if (hasSeason) {
+      j++;
+      if (j == mm) j = 0;
+    }
   }
   const l = n > 0 ? lbLast + alpha * (q - lbLast) : l0;
   sumLog += Math.log(prod);

@@ -56,13 +56,13 @@ export class EtsObjective extends Objective {
   /** Writes the parameters named by point `x` into `out` and returns it. */
   decode(x: Float64Array, out: EtsParams): EtsParams {
     let i = 0;
-    const alpha = x[i++];
+    const alpha = unchecked(x[i++]);
     out.alpha = alpha;
-    out.beta = this.trend != TREND_N ? alpha * x[i++] : 0.0;
-    out.gamma = this.season != SEASON_N ? (1.0 - alpha) * x[i++] : 0.0;
-    out.phi = this.trend == TREND_AD ? x[i++] : 1.0;
-    out.level = x[i++];
-    out.slope = this.trend != TREND_N ? x[i++] : 0.0;
+    out.beta = this.trend != TREND_N ? alpha * unchecked(x[i++]) : 0.0;
+    out.gamma = this.season != SEASON_N ? (1.0 - alpha) * unchecked(x[i++]) : 0.0;
+    out.phi = this.trend == TREND_AD ? unchecked(x[i++]) : 1.0;
+    out.level = unchecked(x[i++]);
+    out.slope = this.trend != TREND_N ? unchecked(x[i++]) : 0.0;
     return out;
   }
 

@@ -1,6 +1,6 @@
 // Automatic form choice: fit every admissible form and keep the one with the smallest AICc.
 import { ModelForecast, failed, withFitted } from "../result";
-import { ERROR_A, ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, formAllowed, allPositive } from "./form";
+import { ERROR_A, ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, formAllowed, allPositive, paramCount } from "./form";
 import { EtsFit, fitForm } from "./fit";
 import { etsForecast } from "./forecast";
 import { etsFitted } from "./fitted";
@@ -13,11 +13,22 @@ import { knownFit, rememberFit, sharedFit } from "./shared";
  */
 export const MAX_FIT_POINTS: i32 = 3000;
 
+/**
+ * AICc points by which a form may trail the best one so far before its fit is cut short: its
+ * Akaike weight against the best is then below e^-5 (0.7%), and it is not chosen.
+ */
+const HOPELESS: f64 = 10.0;
+
 /** AICc of a fit with sigma counted as a parameter (R's ets convention; +Infinity when undefined). */
 export function aiccOf(fit: EtsFit, s: Scaled): f64 {
+  return aiccAt(fit.lik, fit.np, s);
+}
+
+// the AICc of likelihood `lik` (on the scaled series) with np estimated parameters besides sigma
+function aiccAt(lik: f64, np: i32, s: Scaled): f64 {
   const n = <f64>s.y.length;
-  const k = <f64>(fit.np + 1);
-  const aic = s.unscaleLik(fit.lik) + 2.0 * k;
+  const k = <f64>(np + 1);
+  const aic = s.unscaleLik(lik) + 2.0 * k;
   return n - k - 1.0 > 0.0 ? aic + 2.0 * k * (k + 1.0) / (n - k - 1.0) : Infinity;
 }
 
@@ -34,7 +45,9 @@ function finiteForecast(fc: ModelForecast): bool {
  * season only when `allowMultiplicative` and the data are positive. A form whose forecast is not
  * finite gives way to the next best. Series too short for AICc get simple exponential smoothing
  * when the masks allow it (n >= 3); otherwise the result is failed(h). Only the last
- * MAX_FIT_POINTS points are fitted.
+ * MAX_FIT_POINTS points are fitted. A form more than HOPELESS behind the best so far is fitted
+ * only until that is clear; for a damped form the best so far counts damped forms only, so the
+ * `damped` member, which shares these fits, chooses among fits made as it would make them.
  */
 export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, seasonMask: i32, allowMultiplicative: bool): ModelForecast {
   const y = series.length > MAX_FIT_POINTS ? series.subarray(series.length - MAX_FIT_POINTS) : series;
@@ -44,6 +57,7 @@ export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, 
   const positive = allowMultiplicative && allPositive(y);
   const fits = new Array<EtsFit>();
   const scores = new Array<f64>();
+  let bestAll = Infinity, bestDamped = Infinity;
   for (let t = TREND_N; t <= TREND_AD; t++) {
     if (!(trendMask & (1 << t))) continue;
     for (let z = SEASON_N; z <= SEASON_M; z++) {
@@ -54,12 +68,18 @@ export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, 
         if (knownFit(series, m, e, t, z)) {
           fit = sharedFit(series, m, e, t, z);
         } else {
-          fit = fitForm(s.y, m, e, t, z);
+          // the likelihood at which this form's AICc trails the best so far by HOPELESS
+          const bound = t == TREND_AD ? bestDamped : bestAll;
+          const np = paramCount(t, z, z != SEASON_N ? m : 1);
+          fit = fitForm(s.y, m, e, t, z, bound + HOPELESS - aiccAt(0.0, np, s));
           rememberFit(series, m, e, t, z, fit);
         }
         if (fit === null) continue;
+        const score = aiccOf(fit, s);
         fits.push(fit);
-        scores.push(aiccOf(fit, s));
+        scores.push(score);
+        if (score < bestAll) bestAll = score;
+        if (t == TREND_AD && score < bestDamped) bestDamped = score;
       }
     }
   }

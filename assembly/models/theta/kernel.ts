@@ -40,10 +40,10 @@ export function thetaFilter(
   let qPow = 1.0; // (1-a)^{t-1}
   let sse = 0.0;
   for (let t = 1; t <= n; t++) {
-    const yt = y[t - 1];
+    const yt = unchecked(y[t - 1]);
     const mu = level + w * (qPow * a + ((1.0 - qPow * q) / alpha) * b);
     const e = yt - mu;
-    if (mus !== null) mus[t - 1] = mu;
+    if (mus !== null) unchecked(mus[t - 1] = mu);
     sse += e * e;
     level = alpha * yt + q * level;
     qPow *= q;
