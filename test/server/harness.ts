@@ -12,6 +12,7 @@ import { createLogger, startServer, type RunningServer } from '../../src/server/
 import type { ComputePool } from '../../src/compute/pool.js';
 import { recordKey, recordLogLine, recordServer } from '../support/secret-scan.js';
 import { TEST_KEEP_ALIVE_MS } from '../support/keep-alive.js';
+import { settleSharedPool, sharedPool } from '../support/shared-pool.js';
 
 export interface Harness {
   url: string;
@@ -58,7 +59,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const limits = createMemoryLimits();
   const logLines: string[] = [];
   const logger = createLogger('info', { write: (s: string) => { logLines.push(s); recordLogLine(s); } });
-  const server = await startServer({ config, store, limits, logger, pool: options.pool });
+  // a one-worker server borrows the process's pool for its time limit (support/shared-pool.ts)
+  const pool = options.pool ?? (config.workers === 1 ? sharedPool(config.forecastTimeoutMs) : undefined);
+  const server = await startServer({ config, store, limits, logger, pool });
   recordServer(server.url);
   return {
     url: server.url,
@@ -85,6 +88,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await server.close();
+      if (pool !== undefined && options.pool === undefined) await settleSharedPool(pool);
       await limits.close();
       await store.close();
       if (!options.keepDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
