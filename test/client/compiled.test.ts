@@ -1,8 +1,6 @@
-// The client as it ships: compiled by tsc with the repo's settings (no tsx), loaded by plain Node
-// from the path package.json's "./client" export names, and used against a real server.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The client as it ships: compiled by the build's tsc (no tsx), loaded by plain Node from the path
+// package.json's "./client" export names, and used against a real server.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -10,21 +8,27 @@ import { startHarness, type Harness } from '../server/harness.js';
 
 const root = resolve(import.meta.dirname, '../..');
 let h: Harness;
-let out: string;
+
+// the newest modification time among `dir`'s files ending in `suffix` (0 when there are none)
+function newest(dir: string, suffix: string): number {
+  try {
+    return Math.max(0, ...readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => statSync(join(dir, f)).mtimeMs));
+  } catch {
+    return 0;
+  }
+}
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'tempo-client-build-'));
-  // only the client's own graph, so this stays quick; same compiler options as tsconfig.json
-  execFileSync(join(root, 'node_modules/.bin/tsc'), [
-    join(root, 'src/client/index.ts'), '--outDir', join(out, 'dist'), '--rootDir', root,
-    '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--strict', '--declaration',
-    '--skipLibCheck', '--lib', 'ES2022,DOM',
-  ], { cwd: root, stdio: 'pipe' });
+  // the build (npm test runs it first) already compiled the client with tsconfig.json's settings;
+  // compiling it again here cost 5-13 s, but a build older than the sources would test stale code
+  const built = newest(join(root, 'dist/src/client'), '.js');
+  if (built === 0 || built < newest(join(root, 'src/client'), '.ts')) {
+    throw new Error('dist/src/client is missing or older than src/client; run `npm run build` (npm test does)');
+  }
   h = await startHarness();
 });
 afterAll(async () => {
   await h.close();
-  rmSync(out, { recursive: true, force: true });
 });
 
 describe('compiled client', () => {
@@ -32,9 +36,9 @@ describe('compiled client', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     const entry = pkg.exports['./client'];
     expect(entry).toEqual({ types: './dist/src/client/index.d.ts', default: './dist/src/client/index.js' });
-    const types = readFileSync(join(out, entry.types), 'utf8');
+    const types = readFileSync(join(root, entry.types), 'utf8');
     expect(types).toContain('TempoClient');
-    const mod = await import(pathToFileURL(join(out, entry.default)).href);
+    const mod = await import(pathToFileURL(join(root, entry.default)).href);
     const k = await h.key();
     const c = new mod.TempoClient({ apiKey: k.fullKey, baseUrl: h.url });
     expect((await c.validate()).keyId).toBe(k.keyId);

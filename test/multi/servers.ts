@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_KEEP_ALIVE_MS } from '../support/keep-alive.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'tempo.js');
@@ -23,9 +24,10 @@ export function requireBuilt(): void {
   }
 }
 
-// only what the instance is told: a developer's or CI's own variables must not leak in
+// only what the instance is told: a developer's or CI's own variables must not leak in; idle
+// connections kept as long as by the in-process test servers (test/support/keep-alive.ts says why)
 function baseEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'warn', ...env };
+  return { PATH: process.env.PATH ?? '', TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'warn', TEMPO_KEEP_ALIVE_TIMEOUT_MS: String(TEST_KEEP_ALIVE_MS), ...env };
 }
 
 /** Starts `tempo serve --port 0` with `env`; resolves with its URL once it listens. */

@@ -7,7 +7,6 @@ import { loadForecaster } from '../../src/core/node.js';
 import { createComputePool, type ComputePool } from '../../src/compute/pool.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
-import { loadConfig } from '../../src/config/config.js';
 import { waitFor } from '../support/wait.js';
 
 // the real pool, counting the series handed to workers so a test can see what was scheduled
@@ -33,8 +32,7 @@ beforeAll(async () => {
   counter = countingPool(2);
   // these tests leave answers unread on purpose; on a loaded machine one may look like a stalled
   // reader, and benching the address would then fail every later test here, not just that one
-  const defaults = loadConfig({}, {});
-  h = await startHarness({ pool: counter.pool, config: { workers: 2, connections: { ...defaults.connections, abuseBenchMs: 0 } } });
+  h = await startHarness({ pool: counter.pool, config: { workers: 2, connections: { abuseBenchMs: 0 } } });
 });
 afterAll(async () => {
   await h.close();

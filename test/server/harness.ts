@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, type Config } from '../../src/config/config.js';
+import { loadConfig, type Config, type ConnectionLimits } from '../../src/config/config.js';
 import { createApiKey, type CreateKeyOptions } from '../../src/keys/create.js';
 import { createMemoryLimits, type MemoryLimits } from '../../src/limits/memory.js';
 import { openStore } from '../../src/store/open.js';
@@ -11,6 +11,8 @@ import type { Store } from '../../src/store/types.js';
 import { createLogger, startServer, type RunningServer } from '../../src/server/listen.js';
 import type { ComputePool } from '../../src/compute/pool.js';
 import { recordKey, recordLogLine, recordServer } from '../support/secret-scan.js';
+import { TEST_KEEP_ALIVE_MS } from '../support/keep-alive.js';
+import { settleSharedPool, sharedPool } from '../support/shared-pool.js';
 
 export interface Harness {
   url: string;
@@ -26,17 +28,27 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Overrides for a test server's config; `connections` may name only the limits a test changes. */
+export type ConfigOverrides = Partial<Omit<Config, 'connections'>> & { connections?: Partial<ConnectionLimits> };
+
 export interface HarnessOptions {
-  config?: Partial<Config>;
+  config?: ConfigOverrides;
   dataDir?: string;
   pool?: ComputePool;
   keepDir?: boolean;
 }
 
-/** The config a test server runs with: port 0, one worker, info logs, overrides applied. */
-export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+/** The config a test server runs with: port 0, one worker, info logs, a long keep-alive, overrides applied. */
+export function testConfig(dataDir: string, overrides: ConfigOverrides = {}): Config {
   const base = loadConfig({ port: '0', host: '127.0.0.1', 'data-dir': dataDir }, {});
-  return { ...base, workers: 1, logLevel: 'info', ...overrides, bounds: { ...base.bounds, ...overrides.bounds } };
+  return {
+    ...base,
+    workers: 1,
+    logLevel: 'info',
+    ...overrides,
+    bounds: { ...base.bounds, ...overrides.bounds },
+    connections: { ...base.connections, keepAliveTimeoutMs: TEST_KEEP_ALIVE_MS, ...overrides.connections },
+  };
 }
 
 /** Starts a server on 127.0.0.1:0 with a fresh (or given) data dir. */
@@ -47,7 +59,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const limits = createMemoryLimits();
   const logLines: string[] = [];
   const logger = createLogger('info', { write: (s: string) => { logLines.push(s); recordLogLine(s); } });
-  const server = await startServer({ config, store, limits, logger, pool: options.pool });
+  // a one-worker server borrows the process's pool for its time limit (support/shared-pool.ts)
+  const pool = options.pool ?? (config.workers === 1 ? sharedPool(config.forecastTimeoutMs) : undefined);
+  const server = await startServer({ config, store, limits, logger, pool });
   recordServer(server.url);
   return {
     url: server.url,
@@ -74,6 +88,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await server.close();
+      if (pool !== undefined && options.pool === undefined) await settleSharedPool(pool);
       await limits.close();
       await store.close();
       if (!options.keepDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -2,14 +2,12 @@
 // of the answer has left the server for TEMPO_STALLED_READER_MS, and the key's lock is freed.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { loadConfig } from '../../src/config/config.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
 import { waitFor } from '../support/wait.js';
 
 let h: Harness;
 beforeAll(async () => {
-  const defaults = loadConfig({}, {});
-  h = await startHarness({ config: { workers: 1, connections: { ...defaults.connections, stalledReaderMs: 1000, abuseBenchMs: 0 } } });
+  h = await startHarness({ config: { workers: 1, connections: { stalledReaderMs: 1000, abuseBenchMs: 0 } } });
 });
 afterAll(async () => { await h.close(); });
 

@@ -46,6 +46,10 @@ function recordFetches(): void {
           } catch { /* cut off: scan what arrived */ }
           recordResponse(res.url, res.headers, body);
         })();
+        // an aborted fetch errors only the caller's copy of the answer and leaves this one waiting
+        // for bytes that will never come: scan what arrived
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        signal?.addEventListener('abort', () => { reader.cancel().catch(() => {}); }, { once: true });
         r.pending.add(read);
         r.unfinished.add(reader);
         void read.finally(() => { r.pending.delete(read); r.unfinished.delete(reader); });
