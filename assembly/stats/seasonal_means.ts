@@ -21,13 +21,15 @@ function logGroupMeansP(x: Float64Array, m: i32, lost: i32): f64 {
 }
 
 /**
- * ln of a p-value for "no season of period m" in `y`: the larger of the seasonal-means F tests on
- * the first differences and on the residuals of a straight-line fit. Differences keep a random
- * walk from reading as a season but over-difference a stationary series (whose differences then
- * exaggerate the test); the straight line does the opposite. A season shows in both, so requiring
- * both keeps each one's failure case out. 0 (p = 1) when there are fewer than two cycles.
+ * ln of a p-value for "no season of period m" in `y`, from the seasonal-means F tests on the first
+ * differences and on the residuals of a straight-line fit. Differences keep a random walk from
+ * reading as a season but over-difference a stationary series (whose differences then exaggerate
+ * the test); the straight line does the opposite. By default both must show the season (the larger
+ * p), which keeps each one's failure case out; with `either`, the smaller p doubled (Bonferroni),
+ * a test that a season shows in one of them, for evidence the caller's members can still refuse.
+ * 0 (p = 1) when there are fewer than two cycles.
  */
-export function logSeasonalMeansP(y: Float64Array, m: i32): f64 {
+export function logSeasonalMeansP(y: Float64Array, m: i32, either: bool = false): f64 {
   const n = y.length;
   if (m < 2 || n < 2 * m + 2) return 0.0;
   const d = new Float64Array(n - 1);
@@ -43,5 +45,6 @@ export function logSeasonalMeansP(y: Float64Array, m: i32): f64 {
   for (let t = 0; t < n; t++) r[t] = y[t] - ym - slope * (<f64>t - tm);
   const a = logGroupMeansP(d, m, 0);
   const b = logGroupMeansP(r, m, 1);
+  if (either) return (a < b ? a : b) + Math.log(2.0);
   return a > b ? a : b;
 }

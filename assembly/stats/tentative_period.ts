@@ -10,7 +10,8 @@ const CALENDAR: StaticArray<i32> = [4, 7, 12, 24, 52];
 const TENTATIVE_ALPHA: f64 = 0.1;
 
 /**
- * The calendar period whose seasonal-means test has the smallest p-value below TENTATIVE_ALPHA
+ * The calendar period whose seasonal-means test (either form, see logSeasonalMeansP) has the
+ * smallest p-value below TENTATIVE_ALPHA
  * among those the series spans at least three times, or 1. It is weaker evidence than detection
  * asks for, so it is only for an ensemble whose members mostly choose seasonality by their own
  * criteria (ETS by AICc, ARIMA by seasonal strength and AICc, Theta by the M4 test).
@@ -21,7 +22,7 @@ export function tentativePeriod(y: Float64Array): i32 {
   for (let i = 0; i < CALENDAR.length; i++) {
     const c = CALENDAR[i];
     if (3 * c > y.length) break;
-    const lp = logSeasonalMeansP(y, c);
+    const lp = logSeasonalMeansP(y, c, true);
     if (lp < best) { best = lp; chosen = c; }
   }
   return chosen;
