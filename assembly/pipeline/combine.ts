@@ -8,20 +8,25 @@ export const COMBINE_MEAN: i32 = 2;
 /** One past the largest combination rule: a `combine` argument at or above it names no rule. */
 export const COMBINE_COUNT: i32 = 3;
 
-function medianOf(v: Float64Array, k: i32): f64 {
-  // insertion sort: k is the member count (a handful)
+// sorts the first k values of v in place, by insertion: k is the member count (a handful)
+function sortFirst(v: Float64Array, k: i32): void {
   for (let i = 1; i < k; i++) {
     const x = v[i];
     let j = i - 1;
     while (j >= 0 && v[j] > x) { v[j + 1] = v[j]; j--; }
     v[j + 1] = x;
   }
+}
+
+// the median of the first k values of v; sorts them in place
+function medianOf(v: Float64Array, k: i32): f64 {
+  sortFirst(v, k);
   return (k & 1) == 1 ? v[k >> 1] : 0.5 * (v[(k >> 1) - 1] + v[k >> 1]);
 }
 
 // the p-quantile (0 <= p <= 1) of the first k values of v, linearly interpolated; sorts them in place
 function sortedQuantile(v: Float64Array, k: i32, p: f64): f64 {
-  medianOf(v, k);
+  sortFirst(v, k);
   const pos = p * <f64>(k - 1);
   const lo = <i32>Math.floor(pos);
   const hi = lo + 1 < k ? lo + 1 : lo;

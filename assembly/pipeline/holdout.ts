@@ -5,8 +5,6 @@ import { route } from "./route";
 import { ModelRow } from "../models/registry";
 import { usable } from "../models/result";
 import { pooledScale } from "../stats/pooled_scale";
-// below this line parameter and model uncertainty, which no model variance contains, are largest;
-// above it the check is skipped, which also spares long series a second fit
 import { SMALL_SAMPLE_DOF } from "./intervals";
 
 // the ensemble needs three observations to fit anything but naive
@@ -21,6 +19,8 @@ const MIN_ORIGIN: i32 = 3;
  * forecast is unusable.
  */
 export function holdoutScale(y: Float64Array, season: i32, h: i32, row: ModelRow, members: i32, combine: i32, weak: bool, dof: f64): f64 {
+  // below that line parameter and model uncertainty, which no model variance contains, are largest;
+  // above it the check is skipped, which also spares long series a second fit
   if (dof >= SMALL_SAMPLE_DOF) return 1.0;
   const origin = y.length - h;
   // a forecast from fewer observations than the steps it spans says more about the short start

@@ -52,7 +52,8 @@ export function smallSampleShare(dof: f64): f64 {
  * Writes the bounds for each level into `out` (layout: mean, then lower/upper per level, `h` each)
  * from `mean` and `sd`; the spread at each step is at least the spread one `season` earlier, so an
  * interval never narrows from one cycle to the next, while within a cycle it may follow a seasonal
- * model's sd (a quiet night hour after a busy evening; with season 1, a running maximum); the multiplier is Student's t with `df` degrees of freedom (Infinity: the normal z).
+ * model's sd (a quiet night hour after a busy evening; with season 1, a running maximum); the
+ * multiplier is Student's t with `df` degrees of freedom (Infinity: the normal z).
  * `count`: bounds are count-distribution quantiles; `nonNegative`: the series lives on [0, ∞), so
  * nothing written goes below 0. Returns false when a bound is not finite (the caller refuses the
  * series).

@@ -11,10 +11,10 @@ const TENTATIVE_ALPHA: f64 = 0.1;
 
 /**
  * The calendar period whose seasonal-means test (either form, see logSeasonalMeansP) has the
- * smallest p-value below TENTATIVE_ALPHA
- * among those the series spans at least three times, or 1. It is weaker evidence than detection
- * asks for, so it is only for an ensemble whose members mostly choose seasonality by their own
- * criteria (ETS by AICc, ARIMA by seasonal strength and AICc, Theta by the M4 test).
+ * smallest p-value below TENTATIVE_ALPHA among those the series spans at least three times, or 1.
+ * It is weaker evidence than detection asks for, so it is only for an ensemble whose members
+ * mostly choose seasonality by their own criteria (ETS by AICc, ARIMA by seasonal strength and
+ * AICc, Theta by the M4 test).
  */
 export function tentativePeriod(y: Float64Array): i32 {
   let chosen = 1;
