@@ -12,9 +12,8 @@ try {
 }
 const code = await main(process.argv.slice(2));
 if (code !== 0) {
-  // a failed command is over: no timer a library may leave behind may hold the process (the Redis
-  // connection leaves none since it stopped retrying before startup), so exit once what was written
-  // has been handed on.
+  // a failed command is over: whatever a library may have left running must not hold the process,
+  // so exit once what was written has been handed on.
   // Success is left to end by itself: `serve` returns while its server keeps the process running.
   await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
   process.exit(code);

@@ -1,30 +1,19 @@
 // The client as it ships: compiled by the build's tsc (no tsx), loaded by plain Node from the path
 // package.json's "./client" export names, and used against a real server.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { startHarness, type Harness } from '../server/harness.js';
+import { assertBuilt } from '../support/built.js';
 
 const root = resolve(import.meta.dirname, '../..');
 let h: Harness;
 
-// the newest modification time among `dir`'s files ending in `suffix` (0 when there are none)
-function newest(dir: string, suffix: string): number {
-  try {
-    return Math.max(0, ...readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => statSync(join(dir, f)).mtimeMs));
-  } catch {
-    return 0;
-  }
-}
-
 beforeAll(async () => {
   // the build (npm test runs it first) already compiled the client with tsconfig.json's settings;
   // compiling it again here cost 5-13 s, but a build older than the sources would test stale code
-  const built = newest(join(root, 'dist/src/client'), '.js');
-  if (built === 0 || built < newest(join(root, 'src/client'), '.ts')) {
-    throw new Error('dist/src/client is missing or older than src/client; run `npm run build` (npm test does)');
-  }
+  assertBuilt(root, 'client', 'dist/src/client is missing or older than src/client; run `npm run build` (npm test does)');
   h = await startHarness();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // A real headless Chromium for the page tests (Debian's package, driven by playwright-core), and
 // the checks every browser test shares: only this server was contacted, no CSP violation, no page error.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { assertBuilt } from '../support/built.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -19,18 +19,9 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-function newest(dir: string, suffix: string): number {
-  if (!existsSync(dir)) return 0;
-  return Math.max(0, ...readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => statSync(join(dir, f)).mtimeMs));
-}
-
 /** Throws unless dist/ holds page modules at least as new as src/web, so the browser never tests a stale build. */
 export function assertPageBuilt(root: string): void {
-  const built = newest(join(root, 'dist/src/web'), '.js');
-  const source = newest(join(root, 'src/web'), '.ts');
-  if (built === 0 || built < source) {
-    throw new Error('the compiled page modules in dist/src/web are missing or older than src/web; run `npm run build` (npm test does)');
-  }
+  assertBuilt(root, 'web', 'the compiled page modules in dist/src/web are missing or older than src/web; run `npm run build` (npm test does)');
 }
 
 /** What a page did that the tests check after each scenario. */

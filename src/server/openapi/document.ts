@@ -52,11 +52,10 @@ const COMPUTING: ErrorCode[] = [...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE
  * A POST on a model that computes (forecast, batch, cross-validation, anomalies): the model path
  * parameter, a JSON body, one answer, and the errors every such call can give.
  */
-function computingPost(op: { summary: string; operationId: string; description?: string; request: string; answer: string; answers: string; moreContent?: Record<string, unknown> }) {
+function computingPost(op: { summary: string; operationId: string; description: string; request: string; answer: string; answers: string; moreContent?: Record<string, unknown> }) {
   return {
     post: {
-      summary: op.summary, operationId: op.operationId,
-      ...(op.description ? { description: op.description } : {}),
+      summary: op.summary, operationId: op.operationId, description: op.description,
       parameters: [modelParam],
       requestBody: { required: true, content: json(op.request) },
       responses: {
