@@ -11,10 +11,17 @@ import { SMALL_SAMPLE_DOF } from "./intervals";
 const MIN_ORIGIN: i32 = 3;
 
 /**
+ * How many observations the model's own variance weighs as, per observation it was fitted to: the
+ * h errors of one origin share one path (a level shift puts all of them off together), so they are
+ * worth fewer than h independent errors; counted as half, the prior weighs 2n.
+ */
+const PRIOR_PER_OBSERVATION: f64 = 2.0;
+
+/**
  * The factor (>= 1) by which the ensemble forecast of `y` should widen its error sd, when its
  * variance rests on `dof` < 30 residual degrees of freedom: pooledScale of the errors on the last
  * `h` observations of a forecast from the origin before them (same season, members and rule), with
- * the model's own variance weighing as the y.length observations it was estimated from. 1 when
+ * the model's own variance weighing as 2·y.length observations (PRIOR_PER_OBSERVATION). 1 when
  * `dof` is 30 or more, fewer than max(3, h) observations precede the last `h`, or that earlier
  * forecast is unusable.
  */
@@ -28,5 +35,5 @@ export function holdoutScale(y: Float64Array, season: i32, h: i32, row: ModelRow
   if (origin < MIN_ORIGIN || origin < h) return 1.0;
   const early = route(y.subarray(0, origin), season, h, row, members, combine, weak);
   if (!usable(early.fc)) return 1.0;
-  return pooledScale(y.subarray(origin), early.fc.mean, early.fc.sd, <f64>y.length);
+  return pooledScale(y.subarray(origin), early.fc.mean, early.fc.sd, PRIOR_PER_OBSERVATION * <f64>y.length);
 }

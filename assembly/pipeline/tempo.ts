@@ -12,6 +12,7 @@ import { intermittent } from "./intermittent";
 import { isIntermittent } from "../models/intermittent/classify";
 import { beginSharedFits, endSharedFits } from "../models/ets/shared";
 import { residualDof, smallSampleShare } from "./intervals";
+import { holdToNaiveErrors } from "./hold_to_naive";
 
 /** The members used when the caller names none; chosen by measurement (docs/accuracy.md, "How `tempo` was chosen"). */
 export function defaultMembers(): i32 {
@@ -65,5 +66,8 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32, 
     return single(fc, mm);
   }
   if (fits.length == 1) return new Outcome(fits[0], mm, codes);
-  return new Outcome(combine(fits, h, how, 0, smallSampleShare(residualDof(n, mm))), mm, codes);
+  const share = smallSampleShare(residualDof(n, mm));
+  const fc = combine(fits, h, how, 0, share);
+  holdToNaiveErrors(y, fc, mm, h, share);
+  return new Outcome(fc, mm, codes);
 }
