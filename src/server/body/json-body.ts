@@ -106,7 +106,8 @@ export function jsonBody(limits: JsonBodyLimits): Middleware {
     if (!shape.ok) throw shapeRefusal(shape, limits);
     if (limits.inSlices) {
       ctx.request.body = await parseInSlices(bytes);
-      return next();
+      await next();
+      return;
     }
     let text: string;
     try {
