@@ -59,7 +59,7 @@ export async function tunedBodySuite(): Promise<SuiteResult> {
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   })) as { url: string; key: string };
-  const loop = () => new Promise<{ maxMs: number }>((resolve) => {
+  const loop = () => new Promise<{ maxMs: number; p99Ms: number }>((resolve) => {
     lines.once('line', (l) => resolve(JSON.parse(l)));
     child.stdin!.write('loop\n');
   });
@@ -96,7 +96,7 @@ export async function tunedBodySuite(): Promise<SuiteResult> {
         rows.push({
           suite: 'tuned-body', name: `POST /v1/models ${series} x ${length} dated (run ${run + 1})`,
           meanUs: seconds * 1e6, medianUs: seconds * 1e6, opsPerSec: 1 / seconds, samples: 1,
-          note: `${(body.length / 2 ** 20).toFixed(1)} MiB, 202 in ${seconds.toFixed(2)} s; event loop delay max ${during.maxMs.toFixed(0)} ms (idle before: ${idle.maxMs.toFixed(0)}); `
+          note: `${(body.length / 2 ** 20).toFixed(1)} MiB, 202 in ${seconds.toFixed(2)} s; event loop delay max ${during.maxMs.toFixed(0)} ms, p99 ${during.p99Ms.toFixed(0)} ms (idle before: max ${idle.maxMs.toFixed(0)}, p99 ${idle.p99Ms.toFixed(0)}); `
             + `slowest of ${probes} GET /healthz ${probeMax.toFixed(0)} ms; load ${loadavg()[0].toFixed(1)}`,
         });
       }

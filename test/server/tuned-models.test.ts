@@ -173,7 +173,7 @@ describe('tuned models', () => {
 
   it('reads its body, parsed in slices, as JSON.parse would: a BOM, repeated names, bad UTF-8 and bad JSON', async () => {
     const { fullKey } = await h.key({ organizationId: 'raw-co' });
-    const send = (body: Buffer | string) => fetch(`${h.url}/v1/models`, { method: 'POST', headers: { Authorization: `Bearer ${fullKey}`, 'Content-Type': 'application/json' }, body });
+    const send = (body: Buffer | string) => fetch(`${h.url}/v1/models`, { method: 'POST', headers: { Authorization: `Bearer ${fullKey}`, 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body) });
     const good = JSON.stringify(training());
     // the last "training" wins, as in JSON.parse, whatever the earlier one held
     const twice = await send(`{"name": "raw-co-twice", "training": {"horizon": 0, "series": "no"}, "training": ${good}}`);
