@@ -70,30 +70,36 @@ function parsed(text: string): unknown {
   }
 }
 
+// The closing quote of the string that opens at `open` (text.length when it is not closed): the next
+// quote after an even run of backslashes, as each backslash escapes the one character after it.
+// indexOf finds it far faster than a loop over the string's characters.
+function stringEnd(text: string, open: number): number {
+  for (let q = text.indexOf('"', open + 1); q >= 0; q = text.indexOf('"', q + 1)) {
+    let k = q - 1;
+    while (text.charCodeAt(k) === BACKSLASH) k--;
+    if ((q - 1 - k) % 2 === 0) return q;
+  }
+  return text.length;
+}
+
 // Finds the arrays to split and their element spans.
 async function scan(text: string, sliceChars: number): Promise<Member[]> {
   const members: Member[] = [];
   const stack: Frame[] = [];
   let ids = 0;
-  let inString = false;
-  let escaped = false;
-  let stringStart = -1;
+  let nextYield = sliceChars;
   for (let i = 0; i < text.length; i++) {
-    if (i % sliceChars === 0 && i > 0) await nextTurn();
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === BACKSLASH) escaped = true;
-      else if (c === QUOTE) {
-        inString = false;
-        const top = stack.at(-1);
-        if (top?.kind === 'object' && top.expectKey) top.key = String(parsed(text.slice(stringStart, i + 1)));
-      }
-      continue;
+    if (i >= nextYield) {
+      await nextTurn();
+      nextYield = i + sliceChars;
     }
+    const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      inString = true;
-      stringStart = i;
+      // a string is skipped whole: its characters cannot be structure
+      const end = stringEnd(text, i);
+      const top = stack.at(-1);
+      if (end < text.length && top?.kind === 'object' && top.expectKey) top.key = String(parsed(text.slice(i, end + 1)));
+      i = end;
     } else if (c === OPEN_OBJ || c === OPEN_ARR) {
       const top = stack.at(-1);
       let frame: Frame = null;

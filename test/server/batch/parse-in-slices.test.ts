@@ -47,7 +47,9 @@ describe('parseJsonInSlices', () => {
   it('keeps duplicate names as JSON.parse does (the last wins) and "__proto__" as a plain member', async () => {
     for (const text of ['{"series": [1, 2], "series": [3]}', '{"series": [1], "series": 5}', '{"series": 5, "series": [1]}', '{"__proto__": [1, 2]}', '{"a": [], "b": [ ]}', '{"a": [1,]}', '{"a": [,1]}', '[1, 2]', '  7 ',
       '{"t": {"s": [1, 2], "s": [3]}}', '{"t": {"s": [1]}, "t": {"s": [2, 3]}}', '{"t": {"s": [1]}, "t": 4}', '{"t": 4, "t": {"s": [1]}}',
-      '{"t": {"s": [1], "u": {"s": [2]}}, "t": {"u": {"s": [5, 6]}}}', '{"__proto__": {"__proto__": [1, 2]}}', '{"t": {"s": [[1, {"a": [2]}], {"b": [3]}]}}']) {
+      '{"t": {"s": [1], "u": {"s": [2]}}, "t": {"u": {"s": [5, 6]}}}', '{"__proto__": {"__proto__": [1, 2]}}', '{"t": {"s": [[1, {"a": [2]}], {"b": [3]}]}}',
+      // runs of backslashes before a quote: an even run leaves the quote closing the string
+      '{"a\\\\": ["x\\\\\\"y,]", "\\\\"], "b\\"c": [1]}', '{"s": ["\\\\\\\\", "\\\\\\"]"]}', '{"s": ["unclosed]}']) {
       const got = await outcome(text, 3);
       expect(got, text).toEqual(reference(text, 3));
     }
