@@ -9,6 +9,7 @@ import { etsLanesSuite } from './ets-lanes.bench.js';
 import { httpSuite } from './http.bench.js';
 import { backtestSuite } from './backtest.bench.js';
 import { batchSuite } from './batch.bench.js';
+import { tunedBodySuite } from './tuned-body.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
 
 const suites: Array<[string, () => Promise<SuiteResult>]> = [
@@ -19,6 +20,7 @@ const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['http', httpSuite],
   ['backtest', backtestSuite],
   ['batch', batchSuite],
+  ['tuned-body', tunedBodySuite],
 ];
 
 // `npm run bench -- batch http` runs only the named suites, so one target can be re-measured on a quiet machine.

@@ -124,6 +124,8 @@ export function createApp(deps: AppDeps): TempoApp {
       maxDepth: MAX_BODY_DEPTH,
       // every value plus a timestamp each, and the ids and fields around them
       maxElements: 2 * config.tuning.maxValues + 4 * config.tuning.maxSeries + 64,
+      // tens of MiB: one JSON.parse would hold every other caller's request for a large part of a second
+      inSlices: true,
     }),
     validateTunedModel(config.bounds, config.tuning),
     createTunedModelRoute(store, tuning));

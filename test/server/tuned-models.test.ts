@@ -171,6 +171,24 @@ describe('tuned models', () => {
     expect(await h.store.listTunings('bad-co')).toEqual([]);
   });
 
+  it('reads its body, parsed in slices, as JSON.parse would: a BOM, repeated names, bad UTF-8 and bad JSON', async () => {
+    const { fullKey } = await h.key({ organizationId: 'raw-co' });
+    const send = (body: Buffer | string) => fetch(`${h.url}/v1/models`, { method: 'POST', headers: { Authorization: `Bearer ${fullKey}`, 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    const good = JSON.stringify(training());
+    // the last "training" wins, as in JSON.parse, whatever the earlier one held
+    const twice = await send(`{"name": "raw-co-twice", "training": {"horizon": 0, "series": "no"}, "training": ${good}}`);
+    expect(twice.status, await twice.clone().text()).toBe(202);
+    const bom = await send(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ name: 'raw-co-bom', training: training() }))]));
+    expect(bom.status).toBe(202);
+    const earlierWins = await send(`{"name": "raw-co-later", "training": ${good}, "training": {"horizon": 0, "series": []}}`);
+    expect((await earlierWins.json()).errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/training/horizon', '/training/series']);
+    const notJson = await (await send(`{"name": "raw-co-x", "training": {"horizon": 6, "series": [{"id": "a", "values": [1, 2,]}]}}`)).json();
+    expect(notJson.detail).toBe('the body is not valid JSON; send an object like {"series": [1, 2, 3], "horizon": 2}');
+    const notUtf8 = await (await send(Buffer.concat([Buffer.from('{"name": "raw-co-y", "training": {"horizon": 6, "series": [{"id": "'), Buffer.from([0xc3, 0x28]), Buffer.from('", "values": [1]}]}}')]))).json();
+    expect(notUtf8.detail).toBe('the body is not valid UTF-8; send UTF-8 JSON');
+    for (const name of ['raw-co-twice', 'raw-co-bom']) await call('DELETE', `/v1/models/${name}`, fullKey);
+  });
+
   it('deletes only the organization\'s own model, which then stops answering', async () => {
     const owner = await h.key({ organizationId: 'del-co' });
     const other = await h.key({ organizationId: 'del-other-co' });

@@ -1,5 +1,8 @@
-// The JSON body middleware: bounded read, strict UTF-8, a shape pre-scan, then JSON.parse.
+// The JSON body middleware: bounded read, strict UTF-8, a shape pre-scan, then JSON.parse (or, for
+// bodies large enough to hold the event loop, the batch route's parser in slices).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Middleware } from 'koa';
+import { JsonSyntaxError, parseJsonInSlices, SLICE_CHARS } from '../batch/parse-in-slices.js';
 import { ApiError } from '../errors.js';
 import { JsonPrescan, type PrescanLimits, type PrescanVerdict } from './prescan.js';
 import { BodyReadError, readBody } from './read-body.js';
@@ -15,6 +18,8 @@ export interface JsonBodyLimits extends PrescanLimits {
   maxBytes: number;
   /** Largest gzip inflation ratio accepted (default 200). */
   maxGzipRatio?: number;
+  /** Decode and parse in bounded slices, yielding to the event loop between them (for bodies of many MiB). */
+  inSlices?: boolean;
 }
 
 const EXAMPLE = 'send an object like {"series": [1, 2, 3], "horizon": 2}';
@@ -35,6 +40,34 @@ function refusal(err: BodyReadError, maxBytes: number): ApiError {
     case 'encoding': return new ApiError('REQUEST_INVALID', 'Content-Encoding must be gzip or absent', { status: 415 });
     case 'gzip': return new ApiError('REQUEST_INVALID', 'the gzip body could not be inflated; send valid gzip or an uncompressed body');
     default: return new ApiError('REQUEST_INVALID', 'the body ended before it was complete; send it again');
+  }
+}
+
+// The text of `bytes` as one TextDecoder call gives it (a BOM dropped, bad UTF-8 a TypeError), a slice at a time.
+async function decodeInSlices(bytes: Buffer): Promise<string> {
+  // one decoder per body: its state spans the yields, where another request may decode
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += SLICE_CHARS) {
+    if (at > 0) await nextTurn();
+    parts.push(decoder.decode(bytes.subarray(at, at + SLICE_CHARS), { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+async function parseInSlices(bytes: Buffer): Promise<unknown> {
+  let text: string;
+  try {
+    text = await decodeInSlices(bytes);
+  } catch {
+    throw new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send UTF-8 JSON');
+  }
+  try {
+    return await parseJsonInSlices(text);
+  } catch (err) {
+    if (!(err instanceof JsonSyntaxError)) throw err;
+    throw new ApiError('REQUEST_INVALID', `the body is not valid JSON; ${EXAMPLE}`);
   }
 }
 
@@ -71,6 +104,11 @@ export function jsonBody(limits: JsonBodyLimits): Middleware {
     }
     const shape = scan.end();
     if (!shape.ok) throw shapeRefusal(shape, limits);
+    if (limits.inSlices) {
+      ctx.request.body = await parseInSlices(bytes);
+      await next();
+      return;
+    }
     let text: string;
     try {
       text = decoder.decode(bytes);

@@ -1,12 +1,14 @@
 // Validates a POST /v1/models body: its shape against the schema, then what a schema cannot say
 // (the name's rules, unique series ids, the dates as a dated batch checks them, the total of values,
-// room for the holdout and a window).
+// room for the holdout and a window). A body may hold a million values and timestamps, so the check
+// is written as steps (src/shared/steps.ts): the server runs it in slices, the CLI at once.
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Middleware } from 'koa';
 import { MIN_TRAINING_VALUES } from '../../backtest/plan.js';
 import type { Bounds, TuningBounds } from '../../config/config.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
+import { atOnce, inSlices, type Steps } from '../../shared/steps.js';
 import { modelNameProblem } from '../../store/names.js';
 import { invalidRequest } from '../errors.js';
 import { dateErrors } from '../request-dates.js';
@@ -30,26 +32,62 @@ function fieldError(e: ErrorObject): FieldError {
 
 /** The pure check behind the middleware: field errors for `body`, or [] when it can be tuned on (compiled once per bounds). */
 export function createTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => FieldError[] {
-  return compileTunedModelValidator({ bounds, tuning });
+  const steps = compileTunedModelValidator({ bounds, tuning });
+  return (body) => atOnce(steps(body));
 }
 
-const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: Bounds; tuning: TuningBounds }): (body: unknown) => FieldError[] => {
+/** The same check, giving the event loop a turn every few milliseconds (between two series). */
+export function createSlicedTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => Promise<FieldError[]> {
+  const steps = compileTunedModelValidator({ bounds, tuning });
+  return (body) => inSlices(steps(body));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: Bounds; tuning: TuningBounds }): (body: unknown) => Steps<FieldError[]> => {
   const ajv = new Ajv({ allErrors: true, strict: true });
-  const validate = ajv.compile(tunedModelRequestSchema(bounds, tuning));
-  return (body) => {
-    if (!validate(body)) {
-      const seen = new Set<string>();
-      const out: FieldError[] = [];
-      for (const e of validate.errors ?? []) {
+  const schema = tunedModelRequestSchema(bounds, tuning);
+  const training = schema.properties.training;
+  const seriesSchema = training.properties.series;
+  // the body around its series (the series array's own bounds included), then each series alone: ajv
+  // reports an object's properties in the schema's order after its required and additionalProperties,
+  // and /training/series is the last property of the last property, so the errors come in the order one
+  // whole-schema check gives them (test/server/tuned-model-validation.test.ts compares the two)
+  const validateOuter = ajv.compile({
+    ...schema,
+    properties: { ...schema.properties, training: { ...training, properties: { ...training.properties, series: { ...seriesSchema, items: true } } } },
+  });
+  const validateSeries = ajv.compile(seriesSchema.items);
+
+  return function* check(body: unknown): Steps<FieldError[]> {
+    const seen = new Set<string>();
+    const out: FieldError[] = [];
+    // true once the errors are full
+    const add = (errors: readonly ErrorObject[], at = ''): boolean => {
+      for (const e of errors) {
         if (e.schemaPath.includes('/contains/')) continue;
-        const fe = fieldError(e);
+        const fe = fieldError(at === '' ? e : { ...e, instancePath: at + e.instancePath });
         if (seen.has(fe.pointer)) continue;
         seen.add(fe.pointer);
         out.push(fe);
-        if (out.length === MAX_FIELD_ERRORS) break;
+        if (out.length === MAX_FIELD_ERRORS) return true;
       }
-      return out;
+      return false;
+    };
+    const outerOk = validateOuter(body);
+    if (!outerOk && add(validateOuter.errors ?? [])) return out;
+    // ajv checks the items only of a series array inside a training object
+    const series = isObject(body) && isObject(body.training) && Array.isArray(body.training.series) ? body.training.series : [];
+    let seriesOk = true;
+    for (const [i, s] of series.entries()) {
+      if (!validateSeries(s)) {
+        seriesOk = false;
+        if (add(validateSeries.errors ?? [], `/training/series/${i}`)) return out;
+      }
+      yield;
     }
+    if (!outerOk || !seriesOk) return out;
+
     const b = body as TunedModelRequestBody;
     const nameProblem = modelNameProblem(b.name);
     if (nameProblem !== null) return [{ pointer: '/name', detail: nameProblem }];
@@ -72,6 +110,7 @@ const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: B
       if (s.timestamps === undefined) continue;
       dated.push(...dateErrors({ timestamps: s.timestamps, freq, length: s.values.length, horizon }, `/training/series/${i}`));
       if (dated.length === MAX_FIELD_ERRORS) break;
+      yield;
     }
     if (dated.length > 0) return dated;
     if (total > tuning.maxValues) {
@@ -91,9 +130,9 @@ const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: B
 
 /** Puts the validated body on ctx.state.tunedModelRequest, or throws 400 with errors[]. */
 export function validateTunedModel(bounds: Bounds, tuning: TuningBounds): Middleware {
-  const check = createTunedModelValidator(bounds, tuning);
+  const check = createSlicedTunedModelValidator(bounds, tuning);
   return async (ctx, next) => {
-    const errors = check(ctx.request.body);
+    const errors = await check(ctx.request.body);
     if (errors.length > 0) throw invalidRequest(errors);
     ctx.state.tunedModelRequest = ctx.request.body as TunedModelRequestBody;
     await next();

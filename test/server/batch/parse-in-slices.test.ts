@@ -32,16 +32,24 @@ describe('parseJsonInSlices', () => {
   });
 
   it('fails exactly where JSON.parse fails on damaged text', async () => {
-    const base = '{"horizon": 2, "series": [{"id": "a", "values": [1, 2, null]}, {"id": "b\\"]", "values": [3]}], "level": [80]}';
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: base.length - 1 }), fc.constantFrom('', ',', ']', '}', '[', '"', ' ', '0', '\\'), async (at, insert) => {
-      for (const text of [base.slice(0, at) + insert + base.slice(at), base.slice(0, at) + insert + base.slice(at + 1)]) {
-        expect(await outcome(text, 7)).toEqual(reference(text, 7));
-      }
-    }), { numRuns: 400 });
+    const batch = '{"horizon": 2, "series": [{"id": "a", "values": [1, 2, null]}, {"id": "b\\"]", "values": [3]}], "level": [80]}';
+    // a tuning's series sit one object down, under training
+    const tuning = '{"name": "m", "training": {"horizon": 2, "series": [{"id": "a", "values": [1, 2]}, {"id": "b\\"}:", "values": [3]}]}, "x": {"y": {}}}';
+    for (const base of [batch, tuning]) {
+      await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: base.length - 1 }), fc.constantFrom('', ',', ']', '}', '[', '{', '"', ':', ' ', '0', '\\'), async (at, insert) => {
+        for (const text of [base.slice(0, at) + insert + base.slice(at), base.slice(0, at) + insert + base.slice(at + 1)]) {
+          expect(await outcome(text, 7), text).toEqual(reference(text, 7));
+        }
+      }), { numRuns: 400 });
+    }
   });
 
   it('keeps duplicate names as JSON.parse does (the last wins) and "__proto__" as a plain member', async () => {
-    for (const text of ['{"series": [1, 2], "series": [3]}', '{"series": [1], "series": 5}', '{"series": 5, "series": [1]}', '{"__proto__": [1, 2]}', '{"a": [], "b": [ ]}', '{"a": [1,]}', '{"a": [,1]}', '[1, 2]', '  7 ']) {
+    for (const text of ['{"series": [1, 2], "series": [3]}', '{"series": [1], "series": 5}', '{"series": 5, "series": [1]}', '{"__proto__": [1, 2]}', '{"a": [], "b": [ ]}', '{"a": [1,]}', '{"a": [,1]}', '[1, 2]', '  7 ',
+      '{"t": {"s": [1, 2], "s": [3]}}', '{"t": {"s": [1]}, "t": {"s": [2, 3]}}', '{"t": {"s": [1]}, "t": 4}', '{"t": 4, "t": {"s": [1]}}',
+      '{"t": {"s": [1], "u": {"s": [2]}}, "t": {"u": {"s": [5, 6]}}}', '{"__proto__": {"__proto__": [1, 2]}}', '{"t": {"s": [[1, {"a": [2]}], {"b": [3]}]}}',
+      // runs of backslashes before a quote: an even run leaves the quote closing the string
+      '{"a\\\\": ["x\\\\\\"y,]", "\\\\"], "b\\"c": [1]}', '{"s": ["\\\\\\\\", "\\\\\\"]"]}', '{"s": ["unclosed]}']) {
       const got = await outcome(text, 3);
       expect(got, text).toEqual(reference(text, 3));
     }
