@@ -13,7 +13,7 @@ import { adidaModel } from "./intermittent/adida";
 import { imapaModel } from "./intermittent/imapa";
 import {
   CODE_ETS_BASE, CODE_THETA, CODE_OTM, CODE_DOTM, CODE_NAIVE, CODE_SNAIVE, CODE_DRIFT, CODE_NAIVE2,
-  CODE_CONSTANT, CODE_ARIMA_BASE, CODE_SBA, CODE_TSB, CODE_ADIDA, CODE_IMAPA,
+  CODE_CONSTANT, CODE_ARIMA_BASE, CODE_ARIMA_SPAN, CODE_SBA, CODE_TSB, CODE_ADIDA, CODE_IMAPA,
 } from "./codes";
 
 /** How a single model runs: a gap-free series, its season length and the horizon in; a forecast out. */
@@ -72,7 +72,7 @@ export function codes(): StaticArray<CodeRow> {
     new CodeRow(CODE_DRIFT, 1, "drift", "random walk with drift"),
     new CodeRow(CODE_NAIVE2, 1, "naive2", "M4 Naive2"),
     new CodeRow(CODE_CONSTANT, 1, "constant", "a constant series, forecast as that constant"),
-    new CodeRow(CODE_ARIMA_BASE, 1000000, "arima", "ARIMA(p,d,q)(P,D,Q): `4000000 + p·100000 + d·10000 + q·1000 + P·100 + D·10 + Q`"),
+    new CodeRow(CODE_ARIMA_BASE, CODE_ARIMA_SPAN, "arima", "ARIMA(p,d,q)(P,D,Q): `4000000 + p·100000 + d·10000 + q·1000 + P·100 + D·10 + Q`"),
     new CodeRow(CODE_SBA, 1, "sba", "Croston with the SBA correction"),
     new CodeRow(CODE_TSB, 1, "tsb", "TSB"),
     new CodeRow(CODE_ADIDA, 1, "adida", "ADIDA"),

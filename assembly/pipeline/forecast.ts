@@ -17,6 +17,7 @@ import { CODE_NAIVE } from "../models/codes";
 import { maxAbsFinite } from "../numerics/checks";
 import { fittedBlock } from "./fitted";
 import { holdoutScale } from "./holdout";
+import { unpin } from "../models/pins";
 
 // Series whose largest value lies outside [2^-400, 2^400] are fitted at a power-of-two scale (an
 // exact change) so squares and variances cannot overflow or underflow; answers are scaled back.
@@ -62,6 +63,8 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
     const lv = levels[i];
     if (!(lv > 0.0 && lv < 100.0)) return refuse(STATUS_BAD_ARGUMENT);
   }
+  // a call that trapped inside the interval check may have left its pin behind
+  unpin();
   const row = modelById(model);
   if (row === null) return refuse(STATUS_UNKNOWN_MODEL);
   // a bit no member owns would otherwise be silently dropped from the ensemble
@@ -113,7 +116,7 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   // last h observations say how far they are not (count bounds keep their own distribution, and
   // the one-step in-sample sd1 above stays as fitted)
   if (row.entry === null && !out.countIntervals && out.fc.code != CODE_NAIVE) {
-    const widen = holdoutScale(y, season, h, row, members, combine, weak, df);
+    const widen = holdoutScale(y, season, h, row, members, combine, weak, df, out.codes);
     for (let i = 0; i < h; i++) sd[i] *= widen;
   }
   if (e != 0) {

@@ -43,11 +43,30 @@ describe('tempo widens a short series\' intervals by its errors on the last h ob
     for (let seed = 1; seed <= 12; seed++) expect(widening(walk(20, seed), 4, 'tempo', T15)).toBeGreaterThanOrEqual(1 - 1e-9);
   });
 
-  it('a long series (30 or more residual degrees of freedom) is not checked: the same shift leaves it as fitted', () => {
-    const y = walk(60, 3);
-    for (let t = 56; t < 60; t++) y[t] += 30;
-    // 60 observations less 5 parameters: 55 degrees of freedom; t(55) 0.975 quantile from tables
-    expect(widening(y, 4, 'tempo', 2.004044783)).toBeCloseTo(1, 6);
+  it('a medium series (30 to 60 residual degrees of freedom) is checked too, with the models its full fit chose', () => {
+    // 50 observations less 5 parameters: 45 degrees of freedom; t(45) 0.975 quantile from tables
+    const y = walk(50, 3);
+    for (let t = 46; t < 50; t++) y[t] += 30;
+    expect(widening(y, 4, 'tempo', 2.014103389)).toBeGreaterThan(2);
+  });
+
+  it('a long series (60 or more residual degrees of freedom) is not checked: the same shift leaves it as fitted', () => {
+    const y = walk(70, 3);
+    for (let t = 66; t < 70; t++) y[t] += 30;
+    // 70 observations less 5 parameters: 65 degrees of freedom; t(65) 0.975 quantile from tables
+    expect(widening(y, 4, 'tempo', 1.997137908)).toBeCloseTo(1, 6);
+  });
+
+  it('the check leaves nothing behind: a forecast is the same before and after a checked one', () => {
+    // the medium series' check keeps its models for the earlier forecast only; were that kept for
+    // later calls, the seasonal series below would be fitted with the walk's models
+    const u = lcg(7);
+    const seasonal = Array.from({ length: 48 }, (_, t) => 100 + 20 * Math.sin((2 * Math.PI * t) / 12) + 0.5 * t + 4 * u());
+    const before = f.forecast(seasonal, 12, { seasonLength: 12, level: [95] });
+    const shifted = walk(50, 3);
+    for (let t = 46; t < 50; t++) shifted[t] += 30;
+    f.forecast(shifted, 4, { seasonLength: 1, level: [95] });
+    expect(f.forecast(seasonal, 12, { seasonLength: 12, level: [95] })).toEqual(before);
   });
 
   it('a model named alone keeps its own definition of the interval', () => {

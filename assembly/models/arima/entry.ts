@@ -4,11 +4,13 @@
 import { ModelForecast, failed, withFitted, noFit } from "../result";
 import { CODE_ARIMA_BASE } from "../codes";
 import { isConstant } from "../../numerics/checks";
-import { chooseDifferencing } from "./differencing";
+import { chooseDifferencing, differenceBy } from "./differencing";
 import { CssProblem } from "./css";
 import { FitWork } from "./fit";
-import { stepwiseSearch, SearchSettings } from "./search";
+import { stepwiseSearch, fitOrders, SearchSettings } from "./search";
 import { arimaForecast } from "./forecast";
+import { pinnedArima } from "../pins";
+import { orderInCode, PLACE_P, PLACE_D, PLACE_Q, PLACE_SP, PLACE_SD, PLACE_SQ } from "./spec";
 
 // Seasonal AR/MA terms are estimated up to this period; longer periods get seasonal differencing only.
 export const MAX_SEASONAL_TERMS_PERIOD: i32 = 24;
@@ -53,7 +55,11 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   for (let i = 0; i < n; i++) z[i] = y[i] / scale;
 
   const season = m > 1 ? m : 1;
-  const diff = chooseDifferencing(z, season);
+  // a refit (see ../pins.ts) keeps the differencing and orders the full fit chose, re-estimating the rest
+  const pin = pinnedArima();
+  const diff = pin != 0
+    ? differenceBy(z, season, orderInCode(pin, PLACE_D), orderInCode(pin, PLACE_SD))
+    : chooseDifferencing(z, season);
   const w = diff.w, d = diff.d, D = diff.D;
 
   const seasonalTerms = season > 1 && season <= MAX_SEASONAL_TERMS_PERIOD && w.length >= 2 * season + 4;
@@ -63,7 +69,10 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const prob = new CssProblem(w, burnIn);
   const wk = new FitWork(prob.nEff);
   const cfg = new SearchSettings(d, D, season, seasonalTerms, d + D <= 1, MAX_MODELS);
-  const best = stepwiseSearch(prob, wk, cfg);
+  const best = pin != 0
+    ? fitOrders(prob, wk, cfg, orderInCode(pin, PLACE_P), orderInCode(pin, PLACE_Q),
+      seasonalTerms ? orderInCode(pin, PLACE_SP) : 0, seasonalTerms ? orderInCode(pin, PLACE_SQ) : 0)
+    : stepwiseSearch(prob, wk, cfg);
   if (best === null) return failed(h);
 
   const spec = best.spec;
@@ -84,3 +93,4 @@ export function arimaModel(y: Float64Array, m: i32, h: i32): ModelForecast {
   const skip = burnIn > spec.arDegree ? burnIn : spec.arDegree;
   return withFitted(new ModelForecast(mean, sd, spec.code()), arimaFitted(y, prob.e, skip, scale));
 }
+

@@ -112,3 +112,14 @@ export function stepwiseSearch(prob: CssProblem, wk: FitWork, cfg: SearchSetting
   }
   return s.best;
 }
+
+/**
+ * The orders (p,q,P,Q) fitted as they are, with and without the constant where cfg allows one,
+ * the better by AICc; null when neither is allowed or fits. A refit of a chosen model: no search.
+ */
+export function fitOrders(prob: CssProblem, wk: FitWork, cfg: SearchSettings, p: i32, q: i32, P: i32, Q: i32): ArimaFit | null {
+  const s = new Search(prob, wk, cfg);
+  s.tryModel(p, q, P, Q, false);
+  if (cfg.allowMean) s.tryModel(p, q, P, Q, true);
+  return s.best;
+}

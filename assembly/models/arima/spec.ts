@@ -36,3 +36,18 @@ export class ArimaSpec {
     return CODE_ARIMA_BASE + this.p * 100000 + this.d * 10000 + this.q * 1000 + this.P * 100 + this.D * 10 + this.Q;
   }
 }
+
+// decimal places of each order in an ARIMA component code (see ArimaSpec.code)
+export const PLACE_P: i32 = 5;
+export const PLACE_D: i32 = 4;
+export const PLACE_Q: i32 = 3;
+export const PLACE_SP: i32 = 2;
+export const PLACE_SD: i32 = 1;
+export const PLACE_SQ: i32 = 0;
+
+/** The order at decimal `place` (PLACE_P … PLACE_SQ) of an ARIMA component code; each order is one digit (at most 5). */
+export function orderInCode(code: i32, place: i32): i32 {
+  let c = code - CODE_ARIMA_BASE;
+  for (let i = 0; i < place; i++) c /= 10;
+  return c % 10;
+}

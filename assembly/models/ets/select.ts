@@ -6,6 +6,8 @@ import { etsForecast } from "./forecast";
 import { etsFitted } from "./fitted";
 import { scaleSeries, Scaled } from "./scale";
 import { knownFit, rememberFit, sharedFit } from "./shared";
+import { etsPinned } from "../pins";
+import { etsCode, etsErrorOf, etsTrendOf, etsSeasonOf } from "../codes";
 
 /**
  * Most recent points a fit looks at. Exponential smoothing forgets geometrically, so older points
@@ -40,6 +42,28 @@ function finiteForecast(fc: ModelForecast): bool {
 }
 
 /**
+ * The forms (error, trend, season) the masks and the data allow, as etsCode values in fitting
+ * order; while components are pinned and some of these forms are among them, only those.
+ */
+function formsToFit(trendMask: i32, seasonMask: i32, n: i32, m: i32, positive: bool): Array<i32> {
+  const all = new Array<i32>();
+  const kept = new Array<i32>();
+  for (let t = TREND_N; t <= TREND_AD; t++) {
+    if (!(trendMask & (1 << t))) continue;
+    for (let z = SEASON_N; z <= SEASON_M; z++) {
+      if (!(seasonMask & (1 << z))) continue;
+      for (let e = ERROR_A; e <= ERROR_M; e++) {
+        if (!formAllowed(e, t, z, n, m, positive)) continue;
+        const code = etsCode(e, t, z);
+        all.push(code);
+        if (etsPinned(code)) kept.push(code);
+      }
+    }
+  }
+  return kept.length > 0 ? kept : all;
+}
+
+/**
  * The forecast of the form with the smallest AICc among those allowed by the masks (bit k of
  * `trendMask` allows trend k, of `seasonMask` season k) and the data; multiplicative error and
  * season only when `allowMultiplicative` and the data are positive. A form whose forecast is not
@@ -47,7 +71,8 @@ function finiteForecast(fc: ModelForecast): bool {
  * when the masks allow it (n >= 3); otherwise the result is failed(h). Only the last
  * MAX_FIT_POINTS points are fitted. A form more than HOPELESS behind the best so far is fitted
  * only until that is clear; for a damped form the best so far counts damped forms only, so the
- * `damped` member, which shares these fits, chooses among fits made as it would make them.
+ * `damped` member, which shares these fits, chooses among fits made as it would make them. While
+ * components are pinned (../pins.ts) and one of the pinned forms is on offer, only those are fitted.
  */
 export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, seasonMask: i32, allowMultiplicative: bool): ModelForecast {
   const y = series.length > MAX_FIT_POINTS ? series.subarray(series.length - MAX_FIT_POINTS) : series;
@@ -55,33 +80,28 @@ export function etsSelect(series: Float64Array, m: i32, h: i32, trendMask: i32, 
   if (n < 3 || h < 1) return failed(h < 1 ? 1 : h);
   const s = scaleSeries(y);
   const positive = allowMultiplicative && allPositive(y);
+  const forms = formsToFit(trendMask, seasonMask, n, m, positive);
   const fits = new Array<EtsFit>();
   const scores = new Array<f64>();
   let bestAll = Infinity, bestDamped = Infinity;
-  for (let t = TREND_N; t <= TREND_AD; t++) {
-    if (!(trendMask & (1 << t))) continue;
-    for (let z = SEASON_N; z <= SEASON_M; z++) {
-      if (!(seasonMask & (1 << z))) continue;
-      for (let e = ERROR_A; e <= ERROR_M; e++) {
-        if (!formAllowed(e, t, z, n, m, positive)) continue;
-        let fit: EtsFit | null;
-        if (knownFit(series, m, e, t, z)) {
-          fit = sharedFit(series, m, e, t, z);
-        } else {
-          // the likelihood at which this form's AICc trails the best so far by HOPELESS
-          const bound = t == TREND_AD ? bestDamped : bestAll;
-          const np = paramCount(t, z, z != SEASON_N ? m : 1);
-          fit = fitForm(s.y, m, e, t, z, bound + HOPELESS - aiccAt(0.0, np, s));
-          rememberFit(series, m, e, t, z, fit);
-        }
-        if (fit === null) continue;
-        const score = aiccOf(fit, s);
-        fits.push(fit);
-        scores.push(score);
-        if (score < bestAll) bestAll = score;
-        if (t == TREND_AD && score < bestDamped) bestDamped = score;
-      }
+  for (let k = 0; k < forms.length; k++) {
+    const e = etsErrorOf(forms[k]), t = etsTrendOf(forms[k]), z = etsSeasonOf(forms[k]);
+    let fit: EtsFit | null;
+    if (knownFit(series, m, e, t, z)) {
+      fit = sharedFit(series, m, e, t, z);
+    } else {
+      // the likelihood at which this form's AICc trails the best so far by HOPELESS
+      const bound = t == TREND_AD ? bestDamped : bestAll;
+      const np = paramCount(t, z, z != SEASON_N ? m : 1);
+      fit = fitForm(s.y, m, e, t, z, bound + HOPELESS - aiccAt(0.0, np, s));
+      rememberFit(series, m, e, t, z, fit);
     }
+    if (fit === null) continue;
+    const score = aiccOf(fit, s);
+    fits.push(fit);
+    scores.push(score);
+    if (score < bestAll) bestAll = score;
+    if (t == TREND_AD && score < bestDamped) bestDamped = score;
   }
   // best first; the next best steps in when a forecast is not finite
   while (fits.length > 0) {
