@@ -14,16 +14,20 @@ export interface EvalArgs {
   out: string;
   /** only groups whose "source/frequency" name contains this text (for quick partial runs). */
   group?: string;
+  /** score the window this many horizons before each series' test (0: the test itself); see origin.ts. */
+  origin: number;
 }
 
-export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT]
+export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT] [--origin K]
   --data DIR    folder of competition CSVs (default ../shared/data/dev beside the repo root)
   --blind       do not tell the model the season length (the core detects the period)
   --calendar    blind, but the series carry dates made from the file's frequency, and the calendar's
                 seasonal periods go to the core as hints it still tests (a dated request)
   --model NAME  ${Object.keys(MODEL_IDS).join('|')} (default tempo)
   --out FILE    JSON report (default eval/results/<model>-<told|blind|calendar>.json)
-  --group TEXT  only series whose group (e.g. M4/Hourly) contains TEXT`;
+  --group TEXT  only series whose group (e.g. M4/Hourly) contains TEXT
+  --origin K    score the h values K horizons before each test instead (the training ends there;
+                series left with fewer than 2h values are skipped; R's scores are not shown)`;
 
 /** Parses argv (without node and script) against the repo root; throws with a usage-worthy message. */
 export function parseEvalArgs(argv: string[], root: string): EvalArgs {
@@ -36,6 +40,7 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
       model: { type: 'string', default: 'tempo' },
       out: { type: 'string' },
       group: { type: 'string' },
+      origin: { type: 'string', default: '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -46,13 +51,19 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
   const calendar = values.calendar === true;
   const blind = values.blind === true || calendar;
   if (values.blind === true && calendar) throw new Error(`--blind and --calendar are two different modes: pick one\n${USAGE}`);
+  const origin = Number(values.origin);
+  if (!/^\d+$/.test(values.origin as string) || !Number.isSafeInteger(origin)) {
+    throw new Error(`--origin takes a whole number of horizons (0, 1, 2, ...), not "${values.origin}"\n${USAGE}`);
+  }
+  const mode = calendar ? 'calendar' : blind ? 'blind' : 'told';
   return {
     data: values.data ?? join(root, '..', 'shared', 'data', 'dev'),
     dataIsDefault: values.data === undefined,
     blind,
     calendar,
     model: model as CoreModelName,
-    out: values.out ?? join(root, 'eval', 'results', `${model}-${calendar ? 'calendar' : blind ? 'blind' : 'told'}.json`),
+    out: values.out ?? join(root, 'eval', 'results', `${model}-${mode}${origin > 0 ? `-origin${origin}` : ''}.json`),
     group: values.group,
+    origin,
   };
 }

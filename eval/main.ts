@@ -10,6 +10,7 @@ import { groupTable, componentCounts, formatTable } from './report.js';
 import { parseEvalArgs } from './args.js';
 import { parseScaledAnchors, scaledTable, formatScaledTable } from './scaled_report.js';
 import { dataDirProblem } from './data-dir.js';
+import { atOrigin } from './origin.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,15 +33,19 @@ async function main(): Promise<number> {
     return 2;
   }
   if (args.group) rows = rows.filter((r) => groupOf(r).includes(args.group!));
-  if (rows.length === 0) { console.error('no series selected'); return 2; }
+  const selected = rows.length;
+  rows = atOrigin(rows, args.origin);
+  if (rows.length === 0) { console.error(args.origin > 0 ? `no series selected is long enough for --origin ${args.origin}` : 'no series selected'); return 2; }
   const anchorsPath = join(args.data, 'ANCHORS.md');
   const anchorsText = existsSync(anchorsPath) ? readFileSync(anchorsPath, 'utf8') : undefined;
-  const anchors = anchorsText !== undefined ? parseAnchors(anchorsText) : undefined;
-  const scaledAnchors = anchorsText !== undefined ? parseScaledAnchors(anchorsText) : undefined;
+  // R's scores belong to the competition's own test window
+  const anchors = anchorsText !== undefined && args.origin === 0 ? parseAnchors(anchorsText) : undefined;
+  const scaledAnchors = anchorsText !== undefined && args.origin === 0 ? parseScaledAnchors(anchorsText) : undefined;
 
   const core = await loadForecaster();
   const mode = args.calendar ? 'calendar (no season length; dates from the file\'s frequency, calendar periods as tested hints)' : args.blind ? 'blind (season length detected by the core)' : 'told (season length from the CSV)';
-  console.log(`tempo eval: model=${args.model}, ${mode}, ${rows.length} series from ${args.data}`);
+  const where = args.origin > 0 ? `, origin ${args.origin} horizon(s) before the test (${selected - rows.length} series too short, skipped)` : '';
+  console.log(`tempo eval: model=${args.model}, ${mode}${where}, ${rows.length} series from ${args.data}`);
   const tty = process.stderr.isTTY;
   const results = evaluateAll(core, rows, {
     model: args.model, blind: args.blind, calendar: args.calendar,
@@ -82,6 +87,7 @@ async function main(): Promise<number> {
   writeFileSync(args.out, JSON.stringify({
     model: args.model,
     mode: args.calendar ? 'calendar' : args.blind ? 'blind' : 'told',
+    origin: args.origin,
     data: args.data,
     created: new Date().toISOString(),
     abiVersion: core.abiVersion,
