@@ -1,6 +1,7 @@
 // Extra exports of the ETS family for tests, fixtures and the kernel benchmark (numbers only).
 import { STATUS_OK, STATUS_BAD_ARGUMENT, STATUS_NUMERIC_FAILURE } from "./status";
-import { ERROR_M, TREND_N, TREND_AD, SEASON_N, formAllowed, isKnownForm, allPositive } from "../models/ets/form";
+import { ERROR_M, TREND_N, TREND_AD, SEASON_N, formAllowed, isKnownForm } from "../models/ets/form";
+import { allPositive } from "../numerics/checks";
 import { fitForm } from "../models/ets/fit";
 import { etsForecast, residualVariance } from "../models/ets/forecast";
 import { aiccOf } from "../models/ets/select";

@@ -28,3 +28,9 @@ export function maxAbsFinite(a: Float64Array): f64 {
   }
   return s;
 }
+
+/** True when every value is strictly positive (none 0, negative or NaN): the condition for multiplicative and relative errors. */
+export function allPositive(y: Float64Array): bool {
+  for (let i = 0; i < y.length; i++) if (!(unchecked(y[i]) > 0.0)) return false;
+  return true;
+}

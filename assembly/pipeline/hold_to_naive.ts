@@ -10,7 +10,8 @@ const MIN_LAG_PAIRS: i32 = 100;
 
 /**
  * Narrows the combination `fc`'s sd in place where, at a step k cycles of `m` ahead, it exceeds the
- * root mean square error the seasonal naive forecast actually made at that lag over `y` (only where
+ * root mean square error the seasonal naive forecast actually made at that lag over `y` (in proportion
+ * to the level when `y` is positive throughout, see seasonalNaiveErrors; only where
  * at least MIN_LAG_PAIRS differences exist): such a step moves to the geometric mean of the two, by
  * 1 − `share` of the way (the small-sample share: a series near the small-sample line keeps more of
  * its members' caution, as the combination's spread does).

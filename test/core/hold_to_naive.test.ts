@@ -59,4 +59,21 @@ describe('tempo holds a long series\' spread towards the errors the naive foreca
       for (let i = 5; i < 40; i++) expect(sdAt(r, i) / sdAt(r, i - 1)).toBeLessThan(1.15);
     }
   });
+
+  it('a positive series that grew fivefold is held to its naive errors in proportion to today\'s level', () => {
+    // an AR(1) in logs around a level that rises fivefold: the absolute lag-60 errors of its low
+    // early years understate today's, and held to them the sd at step 60 was 5.8–6.1× the first
+    // step's on these seeds; measured in proportion, 7.6–7.8×
+    for (let seed = 1; seed <= 6; seed++) {
+      const u = lcg(seed);
+      let x = 0;
+      const y: number[] = [];
+      for (let t = 0; t < 500; t++) {
+        x = 0.9 * x + 0.05 * gauss(u);
+        y.push(100 * 5 ** (t / 500) * Math.exp(x));
+      }
+      const r = f.forecast(y, 60, { seasonLength: 1, level: [95] });
+      expect(sdAt(r, 59) / sdAt(r, 0)).toBeGreaterThan(7);
+    }
+  });
 });

@@ -47,9 +47,3 @@ export function formAllowed(error: i32, trend: i32, season: i32, n: i32, m: i32,
   return n > paramCount(trend, season, m) + 2;
 }
 
-/** True when every value is strictly positive (the condition for multiplicative components). */
-export function allPositive(y: Float64Array): bool {
-  for (let i = 0; i < y.length; i++) if (!(y[i] > 0.0)) return false;
-  return true;
-}
-

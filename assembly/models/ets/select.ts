@@ -1,6 +1,7 @@
 // Automatic form choice: fit every admissible form and keep the one with the smallest AICc.
 import { ModelForecast, failed, withFitted } from "../result";
-import { ERROR_A, ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, formAllowed, allPositive, paramCount } from "./form";
+import { ERROR_A, ERROR_M, TREND_N, TREND_AD, SEASON_N, SEASON_M, formAllowed, paramCount } from "./form";
+import { allPositive } from "../../numerics/checks";
 import { EtsFit, fitForm } from "./fit";
 import { etsForecast } from "./forecast";
 import { etsFitted } from "./fitted";
