@@ -9,7 +9,6 @@ import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import { StoreConflictError } from '../store/types.js';
 import { readLongCsv, TableError } from '../table/long-csv.js';
 import { createTuningService } from '../tuning/service.js';
-import { trainingDates } from '../tuning/training-dates.js';
 import { optional, parseCommand, positiveInt, required } from './args.js';
 import { withStore } from './context.js';
 import { planSeriesDates } from './series-dates.js';
@@ -47,7 +46,7 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   }
   const body: TunedModelRequestBody = { name, ...(optional(p, 'base') ? { base: optional(p, 'base') } : {}), training: { horizon, ...(freq ? { freq } : {}), series } };
   return withStore(p, io, async (store, config) => {
-    const problems = createTunedModelValidator(config.bounds, config.tuning)(body);
+    const { errors: problems, dates } = createTunedModelValidator(config.bounds, config.tuning)(body);
     if (problems.length > 0) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
     const baseName = body.base ?? 'tempo';
     const base = await store.getModelForOrg(baseName, organizationId);
@@ -72,7 +71,6 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
     });
     try {
       await pool.ready();
-      const dates = trainingDates(body.training);
       tuning.start({ name, organizationId, base: base.config as CoreConfig, horizon, series: series.map((s) => s.values), ...(dates ? { dates } : {}) });
       await tuning.idle();
     } finally {

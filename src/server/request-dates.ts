@@ -17,14 +17,18 @@ export function requestDates(input: DateInput, base = ''): DatePlan {
 
 /** The date plan's refusal as field errors under `base` ([] when the dates are good); a series under a `base` has no freq of its own, so a freq that does not fit its timestamps points at those timestamps. */
 export function dateErrors(input: DateInput, base: string): FieldError[] {
+  return plannedDates(input, base).errors;
+}
+
+/** What dateErrors says, with the plan itself when there are no errors, for a check whose caller needs the plan next. */
+export function plannedDates(input: DateInput, base: string): { plan?: DatePlan; errors: FieldError[] } {
   try {
-    planDates(input, base);
-    return [];
+    return { plan: planDates(input, base), errors: [] };
   } catch (err) {
     if (!(err instanceof DateError)) throw err;
-    if (base === '') return [{ pointer: err.pointer, detail: err.reason }];
+    if (base === '') return { errors: [{ pointer: err.pointer, detail: err.reason }] };
     const pointer = err.field === 'freq' ? `${base}/timestamps` : err.pointer;
     const detail = err.field === 'freq' ? `${base.slice(1)}: ${err.reason}` : err.reason.replace(/^timestamps/, `${base.slice(1)}/timestamps`);
-    return [{ pointer, detail }];
+    return { errors: [{ pointer, detail }] };
   }
 }

@@ -26,6 +26,8 @@ declare module 'koa' {
     crossValidationRequest?: CrossValidationRequest;
     anomaliesRequest?: AnomaliesRequest;
     tunedModelRequest?: TunedModelRequestBody;
+    /** Set with tunedModelRequest when its training is dated: each series' date plan, made while checking it. */
+    trainingDates?: DatePlan[];
   }
 }
 

@@ -1,22 +1,23 @@
 // The date plans of a tuning's training, read as a dated batch reads its series, so tuning sees
-// what the model's dated forecasts will see. Pure; the body must have passed validation.
-import { planDates, type DatePlan } from '../dates/index.js';
+// what the model's dated forecasts will see. Pure; the body must have passed validation. The
+// server's and the CLI's check (src/server/middleware/validate-tuned-model.ts) plans the same way
+// while it checks, and hands its plans on; trainingDates is for callers that check nothing.
+import { planDates, type DateInput, type DatePlan } from '../dates/index.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
-import { atOnce, type Steps } from '../shared/steps.js';
 
-/** trainingDates as steps, pausable after each series' plan (see src/shared/steps.ts). */
-export function* trainingDateSteps(training: TunedModelRequestBody['training']): Steps<DatePlan[] | undefined> {
-  const { freq, horizon, series } = training;
-  if (freq === undefined && !series.some((s) => s.timestamps !== undefined)) return undefined;
-  const plans: DatePlan[] = [];
-  for (const s of series) {
-    plans.push(planDates({ timestamps: s.timestamps, freq, length: s.values.length, horizon }));
-    yield;
-  }
-  return plans;
+type Training = TunedModelRequestBody['training'];
+
+/** True when the training carries a date (a freq or any series' timestamps); an undated training tunes as it always has. */
+export function isDated(training: Training): boolean {
+  return training.freq !== undefined || training.series.some((s) => s.timestamps !== undefined);
 }
 
-/** Each training series' date plan, or undefined when the training carries no date at all (tuning then runs as it always has). */
-export function trainingDates(training: TunedModelRequestBody['training']): DatePlan[] | undefined {
-  return atOnce(trainingDateSteps(training));
+/** What planDates is given for one series of the training: its timestamps against the training's freq and horizon. */
+export function seriesDateInput(training: Training, s: Training['series'][number]): DateInput {
+  return { timestamps: s.timestamps, freq: training.freq, length: s.values.length, horizon: training.horizon };
+}
+
+/** Each training series' date plan, or undefined when the training carries no date at all. */
+export function trainingDates(training: Training): DatePlan[] | undefined {
+  return isDated(training) ? training.series.map((s) => planDates(seriesDateInput(training, s))) : undefined;
 }

@@ -13,7 +13,7 @@ let h: Harness;
 beforeAll(async () => {
   // the build (npm test runs it first) already compiled the client with tsconfig.json's settings;
   // compiling it again here cost 5-13 s, but a build older than the sources would test stale code
-  assertBuilt(root, 'client', 'dist/src/client is missing or older than src/client; run `npm run build` (npm test does)');
+  assertBuilt(root, 'dist/ is missing or was not compiled from src/ as it is now, so the client would be stale; run `npm run build` (npm test does)');
   h = await startHarness();
 });
 afterAll(async () => {

@@ -19,9 +19,9 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** Throws unless dist/ holds page modules at least as new as src/web, so the browser never tests a stale build. */
+/** Throws unless dist/ was compiled from src/ as it is now, so the browser never tests a stale build. */
 export function assertPageBuilt(root: string): void {
-  assertBuilt(root, 'web', 'the compiled page modules in dist/src/web are missing or older than src/web; run `npm run build` (npm test does)');
+  assertBuilt(root, 'dist/ is missing or was not compiled from src/ as it is now, so the page modules would be stale; run `npm run build` (npm test does)');
 }
 
 /** What a page did that the tests check after each scenario. */

@@ -1,17 +1,21 @@
 // Validates a POST /v1/models body: its shape against the schema, then what a schema cannot say
 // (the name's rules, unique series ids, the dates as a dated batch checks them, the total of values,
 // room for the holdout and a window). A body may hold a million values and timestamps, so the check
-// is written as steps (src/shared/steps.ts): the server runs it in slices, the CLI at once.
+// is written as steps (src/shared/steps.ts): the server runs it in slices, the CLI at once. Checking
+// the dates is planning them (most of a second for a million timestamps), so the check hands its
+// plans on to the tuning instead of leaving them to be made again.
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Middleware } from 'koa';
 import { MIN_TRAINING_VALUES } from '../../backtest/plan.js';
 import type { Bounds, TuningBounds } from '../../config/config.js';
+import type { DatePlan } from '../../dates/index.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import { atOnce, inSlices, type Steps } from '../../shared/steps.js';
 import { modelNameProblem } from '../../store/names.js';
+import { isDated, seriesDateInput } from '../../tuning/training-dates.js';
 import { invalidRequest } from '../errors.js';
-import { dateErrors } from '../request-dates.js';
+import { dateErrors, plannedDates } from '../request-dates.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
 import { compiledOnce } from './compiled-once.js';
 
@@ -30,21 +34,27 @@ function fieldError(e: ErrorObject): FieldError {
   return { pointer: e.instancePath, detail: `${e.instancePath || 'the body'} ${e.message ?? 'is invalid'}` };
 }
 
-/** The pure check behind the middleware: field errors for `body`, or [] when it can be tuned on (compiled once per bounds). */
-export function createTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => FieldError[] {
+/** What the check finds: the field errors, or none and then, when the training is dated, every series' date plan (trainingDates' plans). */
+export interface TunedModelCheck {
+  errors: FieldError[];
+  dates?: DatePlan[];
+}
+
+/** The pure check behind the middleware, compiled once per bounds: field errors for `body`, or [] and its date plans when it can be tuned on. */
+export function createTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => TunedModelCheck {
   const steps = compileTunedModelValidator({ bounds, tuning });
   return (body) => atOnce(steps(body));
 }
 
 /** The same check, giving the event loop a turn every few milliseconds (between two series). */
-export function createSlicedTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => Promise<FieldError[]> {
+export function createSlicedTunedModelValidator(bounds: Bounds, tuning: TuningBounds): (body: unknown) => Promise<TunedModelCheck> {
   const steps = compileTunedModelValidator({ bounds, tuning });
   return (body) => inSlices(steps(body));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: Bounds; tuning: TuningBounds }): (body: unknown) => Steps<FieldError[]> => {
+const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: Bounds; tuning: TuningBounds }): (body: unknown) => Steps<TunedModelCheck> => {
   const ajv = new Ajv({ allErrors: true, strict: true });
   const schema = tunedModelRequestSchema(bounds, tuning);
   const training = schema.properties.training;
@@ -59,7 +69,7 @@ const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: B
   });
   const validateSeries = ajv.compile(seriesSchema.items);
 
-  return function* check(body: unknown): Steps<FieldError[]> {
+  return function* check(body: unknown): Steps<TunedModelCheck> {
     const seen = new Set<string>();
     const out: FieldError[] = [];
     // true once the errors are full
@@ -75,66 +85,76 @@ const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: B
       return false;
     };
     const outerOk = validateOuter(body);
-    if (!outerOk && add(validateOuter.errors ?? [])) return out;
+    if (!outerOk && add(validateOuter.errors ?? [])) return { errors: out };
     // ajv checks the items only of a series array inside a training object
     const series = isObject(body) && isObject(body.training) && Array.isArray(body.training.series) ? body.training.series : [];
     let seriesOk = true;
     for (const [i, s] of series.entries()) {
       if (!validateSeries(s)) {
         seriesOk = false;
-        if (add(validateSeries.errors ?? [], `/training/series/${i}`)) return out;
+        if (add(validateSeries.errors ?? [], `/training/series/${i}`)) return { errors: out };
       }
       yield;
     }
-    if (!outerOk || !seriesOk) return out;
+    if (!outerOk || !seriesOk) return { errors: out };
 
     const b = body as TunedModelRequestBody;
     const nameProblem = modelNameProblem(b.name);
-    if (nameProblem !== null) return [{ pointer: '/name', detail: nameProblem }];
+    if (nameProblem !== null) return { errors: [{ pointer: '/name', detail: nameProblem }] };
     const ids = new Map<string, number>();
     let total = 0;
     for (const [i, s] of b.training.series.entries()) {
       const first = ids.get(s.id);
-      if (first !== undefined) return [{ pointer: `/training/series/${i}/id`, detail: `series id repeats the id of /training/series/${first}; ids must be unique` }];
+      if (first !== undefined) return { errors: [{ pointer: `/training/series/${i}/id`, detail: `series id repeats the id of /training/series/${first}; ids must be unique` }] };
       ids.set(s.id, i);
       total += s.values.length;
     }
-    const { freq, horizon } = b.training;
+    const { freq } = b.training;
     // a bad freq is told once, at /training/freq, not again under every series
     if (freq !== undefined) {
       const bad = dateErrors({ freq, length: 0, horizon: 1 }, '');
-      if (bad.length > 0) return bad.map((e) => ({ pointer: `/training${e.pointer}`, detail: `training/${e.detail}` }));
+      if (bad.length > 0) return { errors: bad.map((e) => ({ pointer: `/training${e.pointer}`, detail: `training/${e.detail}` })) };
     }
-    const dated: FieldError[] = [];
-    for (const [i, s] of b.training.series.entries()) {
-      if (s.timestamps === undefined) continue;
-      dated.push(...dateErrors({ timestamps: s.timestamps, freq, length: s.values.length, horizon }, `/training/series/${i}`));
-      if (dated.length === MAX_FIELD_ERRORS) break;
-      yield;
+    // a dated training's series are all planned, those without timestamps too (they cannot fail: the
+    // freq is good), because the tuning takes a plan for every series
+    let dates: DatePlan[] | undefined;
+    if (isDated(b.training)) {
+      dates = [];
+      const dated: FieldError[] = [];
+      for (const [i, s] of b.training.series.entries()) {
+        const { plan, errors } = plannedDates(seriesDateInput(b.training, s), `/training/series/${i}`);
+        if (plan !== undefined) dates.push(plan);
+        dated.push(...errors);
+        if (dated.length === MAX_FIELD_ERRORS) break;
+        yield;
+      }
+      if (dated.length > 0) return { errors: dated };
     }
-    if (dated.length > 0) return dated;
     if (total > tuning.maxValues) {
-      return [{ pointer: '/training/series', detail: `the training series hold ${total} values in all; this server tunes on at most ${tuning.maxValues}` }];
+      return { errors: [{ pointer: '/training/series', detail: `the training series hold ${total} values in all; this server tunes on at most ${tuning.maxValues}` }] };
     }
     const need = 2 * b.training.horizon + MIN_TRAINING_VALUES;
     if (!b.training.series.some((s) => s.values.length >= need)) {
-      return [{
-        pointer: '/training/series',
-        detail: `no series is long enough to tune on: with horizon ${b.training.horizon} a series needs at least ${need} values `
-          + `(${MIN_TRAINING_VALUES} to fit, ${b.training.horizon} for a tuning window, ${b.training.horizon} held out); send longer series or a smaller horizon`,
-      }];
+      return {
+        errors: [{
+          pointer: '/training/series',
+          detail: `no series is long enough to tune on: with horizon ${b.training.horizon} a series needs at least ${need} values `
+            + `(${MIN_TRAINING_VALUES} to fit, ${b.training.horizon} for a tuning window, ${b.training.horizon} held out); send longer series or a smaller horizon`,
+        }],
+      };
     }
-    return [];
+    return { errors: [], ...(dates !== undefined ? { dates } : {}) };
   };
 });
 
-/** Puts the validated body on ctx.state.tunedModelRequest, or throws 400 with errors[]. */
+/** Puts the validated body on ctx.state.tunedModelRequest and a dated training's plans on ctx.state.trainingDates, or throws 400 with errors[]. */
 export function validateTunedModel(bounds: Bounds, tuning: TuningBounds): Middleware {
   const check = createSlicedTunedModelValidator(bounds, tuning);
   return async (ctx, next) => {
-    const errors = await check(ctx.request.body);
+    const { errors, dates } = await check(ctx.request.body);
     if (errors.length > 0) throw invalidRequest(errors);
     ctx.state.tunedModelRequest = ctx.request.body as TunedModelRequestBody;
+    if (dates !== undefined) ctx.state.trainingDates = dates;
     await next();
   };
 }

@@ -6,8 +6,6 @@ import type { TunedModelBody, TunedModelRequestBody } from '../../shared/tuned-m
 import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';
 import type { TuningService } from '../../tuning/service.js';
-import { inSlices } from '../../shared/steps.js';
-import { trainingDateSteps } from '../../tuning/training-dates.js';
 import { ApiError } from '../errors.js';
 import { need } from '../state.js';
 
@@ -49,9 +47,8 @@ export function createTunedModelRoute(store: Store, tuning: TuningService): Midd
       throw new ApiError('REQUEST_INVALID', 'base must be "tempo" or a model your organization may use (GET /v1/models lists them)',
         { errors: [{ pointer: '/base', detail: 'not a model your organization may use' }] });
     }
-    // a million timestamps take most of a second to plan, so other requests get turns meanwhile; planned
-    // before the row is made, so no DELETE can come between the row and the start of its tuning
-    const dates = await inSlices(trainingDateSteps(body.training));
+    // planned by the validation, before the row is made, so no DELETE can come between the row and the start of its tuning
+    const dates = ctx.state.trainingDates;
     let record: TuningRecord;
     try {
       record = await reach(store.createTuning({ name: body.name, organizationId: key.organizationId, base: baseName }));

@@ -1,0 +1,66 @@
+// Whether the build is current, by one rule that `npm run build` (scripts/build.js), `npm start` and
+// the other scripts that build first (scripts/ensure-build.js) and the tests that load dist/
+// (test/support/built.ts) all share: a compiler's output is current when it is there and the hash of
+// the compiler's inputs (its command, sources, config and package-lock.json, path and bytes of each)
+// is the one stamped at its last success. Bytes, not times, so a checkout or an editor that touches a
+// file without changing it compiles nothing, and a copied tree is as current as its original.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** asc's and tsc's arguments, which are part of what their outputs are made from. */
+export const ASC_ARGS = ['assembly/index.ts', '--target', 'release'];
+export const TSC_ARGS = ['-p', 'tsconfig.json'];
+
+// every file below `dir`, sorted, so the hash does not depend on the directory's listing order
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]))
+    .sort();
+}
+
+// one hash over the command, the lockfile (compiler versions, @types) and each file's path and bytes
+function inputsHash(root, command, files) {
+  const h = createHash('sha256').update(command.join(' ')).update('\0');
+  for (const f of [join(root, 'package-lock.json'), ...files]) {
+    h.update(relative(root, f)).update('\0').update(existsSync(f) ? readFileSync(f) : '(missing)').update('\0');
+  }
+  return h.digest('hex');
+}
+
+// per compiler: where its output and stamp are, and what it reads. assembly/README.md is
+// gen-registry's output, not asc's input; tsc reads package.json (its "type" decides the modules)
+const PARTS = {
+  asc: {
+    output: 'build/tempo.wasm',
+    stamp: 'build/.inputs-sha256',
+    inputs: (root) => inputsHash(root, ['asc', ...ASC_ARGS], [join(root, 'asconfig.json'), ...filesUnder(join(root, 'assembly')).filter((f) => f.endsWith('.ts'))]),
+  },
+  tsc: {
+    output: 'dist/src',
+    stamp: 'dist/.inputs-sha256',
+    inputs: (root) => inputsHash(root, ['tsc', ...TSC_ARGS], [join(root, 'tsconfig.json'), join(root, 'package.json'), ...filesUnder(join(root, 'src'))]),
+  },
+};
+
+/** The hash of compiler `part`'s ('asc' or 'tsc') inputs in the tree at `root`, as they are now. */
+export function inputsOf(root, part) {
+  return PARTS[part].inputs(root);
+}
+
+/** True when `part`'s output in `root` is there and was made from inputs that hash to `hash` (by default, the inputs as they are now). */
+export function isCurrent(root, part, hash = inputsOf(root, part)) {
+  const { output, stamp } = PARTS[part];
+  return existsSync(join(root, output)) && existsSync(join(root, stamp)) && readFileSync(join(root, stamp), 'utf8') === hash;
+}
+
+/** Records that `part`'s output in `root` was just made from inputs that hashed to `hash`. */
+export function markBuilt(root, part, hash) {
+  writeFileSync(join(root, PARTS[part].stamp), hash);
+}
+
+/** The compilers `npm run build` would run in `root`, asc first: [] when the build is current. */
+export function staleParts(root) {
+  return Object.keys(PARTS).filter((part) => !isCurrent(root, part));
+}
