@@ -122,7 +122,7 @@ export function workerPath(): string {
 export function createComputePool(options: ComputePoolOptions): ComputePool {
   const filename = workerPath();
   if (!existsSync(filename)) {
-    throw new Error(`compute worker not found at ${filename}: run \`npm run build:ts\` first`);
+    throw new Error(`compute worker not found at ${filename}: run \`npm run build\` first`);
   }
   const threads = Math.max(1, options.workers);
   const piscina = new Piscina({
