@@ -3,7 +3,7 @@
 // Pure: no I/O, no clock; the server and the CLI both call planDates.
 import { DAY_MS } from './civil.js';
 import { calendarPeriods, isoOfStep, parseFreq, type Step } from './freq.js';
-import { gridOf, inferStep, pointAt, samePoint } from './grid.js';
+import { gridOf, inferStep, pointAt, samePoint, type Grid } from './grid.js';
 import { formatStamp, instantOf, parseStamp, type Stamp } from './timestamp.js';
 
 export { calendarPeriods, isoOfStep, parseFreq, type Step } from './freq.js';
@@ -91,13 +91,25 @@ function readFreq(freq: unknown, base: string): Step | undefined {
 }
 
 /**
- * Checks a request's `timestamps` and `freq` and plans its dates; throws DateError with a pointer
+ * A checked request's dates: its plan without the future timestamps, and where those fall, so a
+ * caller that checks many series first and answers them later holds a few numbers per series until
+ * it writes each one's dates (a batch's future dates can be 400 MiB of strings at the bounds).
+ */
+export interface CheckedDates {
+  /** the plan, but for its `timestamps` */
+  described: DatePlan;
+  /** the grid the future dates continue, written like the last timestamp; only when timestamps were sent */
+  ahead?: { grid: Grid; last: Stamp; from: number; horizon: number };
+}
+
+/**
+ * Checks a request's `timestamps` and `freq` and finds its grid; throws DateError with a pointer
  * under `base` (e.g. "/series/17" in a batch) at the first offending element.
  */
-export function planDates(input: DateInput, base = ''): DatePlan {
+export function checkDates(input: DateInput, base = ''): CheckedDates {
   let step = readFreq(input.freq, base);
   if (input.timestamps === undefined) {
-    return step ? described(step) : { periods: [] };
+    return { described: step ? described(step) : { periods: [] } };
   }
   if (!Array.isArray(input.timestamps)) {
     throw new DateError('timestamps', `${base}/timestamps`, `timestamps must be an array of ${input.length} strings, one per series value: ${FORMAT_HINT}`);
@@ -122,8 +134,22 @@ export function planDates(input: DateInput, base = ''): DatePlan {
         `timestamps/${i} is off the ${isoOfStep(step)} grid: expected ${formatStamp(expected)} (a missing value keeps its date and is null in the series)`);
     }
   }
-  const last = stamps[stamps.length - 1];
+  return { described: described(step), ahead: { grid, last: stamps[stamps.length - 1], from: stamps.length, horizon: input.horizon } };
+}
+
+/** The plan of checked dates, its future timestamps written out: what planDates gives for the same input. */
+export function writePlan(checked: CheckedDates): DatePlan {
+  const { described: plan, ahead } = checked;
+  if (ahead === undefined) return plan;
   const future: string[] = [];
-  for (let k = 0; k < input.horizon; k++) future.push(formatStamp(pointAt(grid, stamps.length + k, last)));
-  return { ...described(step), timestamps: future };
+  for (let k = 0; k < ahead.horizon; k++) future.push(formatStamp(pointAt(ahead.grid, ahead.from + k, ahead.last)));
+  return { ...plan, timestamps: future };
+}
+
+/**
+ * Checks a request's `timestamps` and `freq` and plans its dates; throws DateError with a pointer
+ * under `base` (e.g. "/series/17" in a batch) at the first offending element.
+ */
+export function planDates(input: DateInput, base = ''): DatePlan {
+  return writePlan(checkDates(input, base));
 }

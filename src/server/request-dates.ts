@@ -1,5 +1,5 @@
 // The server's edge for dates: runs the pure date plan and turns its refusal into the API's error.
-import { DateError, planDates, type DateInput, type DatePlan } from '../dates/index.js';
+import { checkDates, DateError, planDates, writePlan, type CheckedDates, type DateInput, type DatePlan } from '../dates/index.js';
 import type { FieldError } from '../shared/codes.js';
 import { ApiError } from './errors.js';
 
@@ -17,13 +17,19 @@ export function requestDates(input: DateInput, base = ''): DatePlan {
 
 /** The date plan's refusal as field errors under `base` ([] when the dates are good); a series under a `base` has no freq of its own, so a freq that does not fit its timestamps points at those timestamps. */
 export function dateErrors(input: DateInput, base: string): FieldError[] {
-  return plannedDates(input, base).errors;
+  return checkedDates(input, base).errors;
 }
 
 /** What dateErrors says, with the plan itself when there are no errors, for a check whose caller needs the plan next. */
 export function plannedDates(input: DateInput, base: string): { plan?: DatePlan; errors: FieldError[] } {
+  const { checked, errors } = checkedDates(input, base);
+  return checked === undefined ? { errors } : { plan: writePlan(checked), errors };
+}
+
+/** What dateErrors says, with the checked dates when there are no errors, for a caller that writes the plans later, one at a time. */
+export function checkedDates(input: DateInput, base: string): { checked?: CheckedDates; errors: FieldError[] } {
   try {
-    return { plan: planDates(input, base), errors: [] };
+    return { checked: checkDates(input, base), errors: [] };
   } catch (err) {
     if (!(err instanceof DateError)) throw err;
     if (base === '') return { errors: [{ pointer: err.pointer, detail: err.reason }] };
