@@ -1,7 +1,7 @@
 // What the middleware chain leaves on ctx.state, typed once: each field is set by one middleware
 // and read by those after it, so a handler asks for what it needs with `need` instead of a cast.
 import type { ParameterizedContext } from 'koa';
-import type { DatePlan } from '../dates/index.js';
+import type { CheckedDates, DatePlan } from '../dates/index.js';
 import type { AdmitResult } from '../limits/types.js';
 import type { ForecastRequestBody } from '../shared/types.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
@@ -25,6 +25,8 @@ declare module 'koa' {
     datePlan?: DatePlan;
     crossValidationRequest?: CrossValidationRequest;
     anomaliesRequest?: AnomaliesRequest;
+    /** Set by the batch route's validation with ctx.state.batchRequest: each series' checked dates, made while checking it (the answer writes them out). */
+    batchDates?: CheckedDates[];
     tunedModelRequest?: TunedModelRequestBody;
     /** Set with tunedModelRequest when its training is dated: each series' date plan, made while checking it. */
     trainingDates?: DatePlan[];

@@ -2,6 +2,8 @@
 // its calendar's periods passed to the core as that series' hints, and one bad date refusing the batch whole.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
+import { planDates } from '../../src/dates/index.js';
+import { GROUP_SERIES } from '../../src/server/batch/groups.js';
 import { seasonal, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -74,6 +76,28 @@ describe('POST /{model}/v1/forecast/batch with dates', () => {
     expect(lines[0].timestamps).toBeUndefined();
     expect(lines[1].timestamps).toEqual(['2023-01-01', '2023-02-01']);
     expect(lines.map((l) => l.method.season_length)).toEqual([1, 1]);
+  });
+
+  it('answers every series of a batch of many groups with the dates planDates gives it alone', async () => {
+    // more series than one group takes, the dated and undated ones interleaved, so a series answered
+    // with another's dates (the check hands them on by position) would show
+    const { fullKey } = await h.key();
+    const series = Array.from({ length: 3 * GROUP_SERIES + 5 }, (_, i) => {
+      const values = seasonal(14 + (i % 9));
+      if (i % 4 === 3) return { id: `u${i}`, values };
+      return { id: `d${i}`, values, timestamps: values.map((_, k) => new Date(Date.UTC(2000, i + k, 1)).toISOString().slice(0, 10)) };
+    });
+    for (const freq of [undefined, 'MS']) {
+      const body = { horizon: 4, ...(freq ? { freq } : {}), series };
+      const res = await post(fullKey, body, 'application/x-ndjson');
+      expect(res.status).toBe(200);
+      const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines.map((l) => l.id)).toEqual(series.map((s) => s.id));
+      for (const [i, s] of series.entries()) {
+        const plan = planDates({ timestamps: s.timestamps, freq, length: s.values.length, horizon: 4 });
+        expect({ timestamps: lines[i].timestamps, freq: lines[i].freq }).toEqual({ timestamps: plan.timestamps, freq: plan.freq });
+      }
+    }
   });
 
   it('refuses the whole batch for one bad date, pointing at it under its series', async () => {

@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import type { ComputePool, GroupOutcome } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
 import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../shared/types.js';
-import { planDates, seasonOptions, type DatePlan } from '../../dates/index.js';
+import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../../dates/index.js';
 import { groupSeries } from './groups.js';
 
 export type BatchFormat = 'json' | 'ndjson';
@@ -14,6 +14,8 @@ export type BatchFormat = 'json' | 'ndjson';
 export interface AnswerBatchOptions {
   pool: ComputePool;
   request: BatchRequestBody;
+  /** Each series' checked dates, in series order (the batch check's): the future dates are written as each series is. */
+  dates: readonly CheckedDates[];
   config: CoreConfig;
   modelName: string;
   format: BatchFormat;
@@ -53,8 +55,6 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   let cancelled = false;
   let failed: { failed: unknown } | null = null;
   let written = 0;
-  // the date plans of the series scheduled and not yet written (the batch was validated, so none throws)
-  const plans = new Map<number, DatePlan>();
 
   let wakeUp: (() => void) | null = null;
   const wake = () => {
@@ -76,8 +76,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     const { start, end } = groups[g];
     const items = request.series.slice(start, end);
     const seasons = items.map((s, k) => {
-      const plan = planDates({ timestamps: s.timestamps, freq: request.freq, length: s.values.length, horizon: request.horizon });
-      plans.set(start + k, plan);
+      const plan = o.dates[start + k].described;
       const told = s.season_length ?? request.season_length;
       // as on the single forecast, a model's stored season length counts as told ahead of the calendar
       return seasonOptions(plan, told ?? (plan.freq ? o.config.season_length : undefined));
@@ -107,8 +106,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     const { start } = groups[g];
     let text = '';
     for (let k = 0; k < outcomes.length; k++) {
-      const line = JSON.stringify(itemBody(request.series[start + k].id, start + k, outcomes[k], plans.get(start + k)));
-      plans.delete(start + k);
+      const line = JSON.stringify(itemBody(request.series[start + k].id, start + k, outcomes[k], writePlan(o.dates[start + k])));
       if (o.format === 'ndjson') text += line + '\n';
       else text += (written++ > 0 ? ',' : '') + line;
     }

@@ -1,11 +1,14 @@
 // Checks a batch body: its own shape (ids, counts, totals) here, and every series with the very
 // check the single forecast route uses, its pointers moved to where the series sits in the batch.
+// Checking a series' dates is most of planning them (reading every timestamp), so a valid batch's
+// checked dates are handed on to the answer, which writes each series' future dates as it answers.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BatchBounds, Bounds } from '../../config/config.js';
+import type { CheckedDates } from '../../dates/index.js';
 import type { FieldError } from '../../shared/codes.js';
 import { createForecastValidator } from '../middleware/validate-forecast.js';
 import { harmlessName } from '../echo.js';
-import { dateErrors } from '../request-dates.js';
+import { checkedDates, dateErrors } from '../request-dates.js';
 
 /** Fields a batch body may carry. */
 export const BATCH_FIELDS = ['horizon', 'level', 'freq', 'season_length', 'series'] as const;
@@ -35,13 +38,19 @@ function pick(obj: Record<string, unknown>, fields: readonly string[]): Record<s
   return out;
 }
 
-/** The batch check: field errors (at most 20, in body order) for `body`, or [] when it is valid. Yields to the event loop as it goes. */
-export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body: unknown) => Promise<FieldError[]> {
+/** What the batch check finds: field errors, or none and then every series' checked dates, in series order. */
+export interface BatchCheck {
+  errors: FieldError[];
+  dates?: CheckedDates[];
+}
+
+/** The batch check: field errors (at most 20, in body order) for `body`, or none and its dates when it is valid. Yields to the event loop as it goes. */
+export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body: unknown) => Promise<BatchCheck> {
   const checkForecast = createForecastValidator(bounds);
   const example = '{"horizon": 12, "series": [{"id": "a", "values": [1, 2, 3]}]}';
 
   return async (body) => {
-    if (!isObject(body)) return [{ pointer: '', detail: `the body must be a JSON object like ${example}` }];
+    if (!isObject(body)) return { errors: [{ pointer: '', detail: `the body must be a JSON object like ${example}` }] };
     const errors: FieldError[] = [...unknownFields(body, BATCH_FIELDS, '')];
 
     // the shared fields, checked as a one-series forecast would check them
@@ -59,9 +68,10 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
         pointer: '/series',
         detail: `series ${hasOwn(body, 'series') ? 'must be' : 'is required:'} an array of 1 to ${batch.maxSeries} objects like {"id": "a", "values": [1, 2, 3]}`,
       });
-      return errors.slice(0, MAX_FIELD_ERRORS);
+      return { errors: errors.slice(0, MAX_FIELD_ERRORS) };
     }
 
+    const dates: CheckedDates[] = [];
     const firstIndexOf = new Map<string, number>();
     let values = 0;
     for (let i = 0; i < series.length && errors.length < MAX_FIELD_ERRORS; i++) {
@@ -100,14 +110,17 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
           errors.push({ pointer: `${at}${e.pointer}`, detail: e.detail.replace(/^timestamps/, `series/${i}/timestamps`) });
         }
       }
-      // the dates are checked against the values only once both have the right shape
-      if (shapeOk && horizonOk && freqChecked && hasOwn(item, 'timestamps') && Array.isArray(item.values)) {
-        errors.push(...dateErrors({ timestamps: item.timestamps, freq: body.freq, length: item.values.length, horizon: body.horizon as number }, at));
+      // the dates are checked against the values only once both have the right shape; a series
+      // without timestamps cannot fail here (the freq is good), but its dates are handed on too
+      if (shapeOk && horizonOk && freqChecked && Array.isArray(item.values)) {
+        const { checked, errors: bad } = checkedDates({ timestamps: item.timestamps, freq: body.freq, length: item.values.length, horizon: body.horizon as number }, at);
+        errors.push(...bad);
+        if (checked !== undefined) dates[i] = checked;
       }
     }
     if (values > batch.maxValues && errors.length < MAX_FIELD_ERRORS) {
       errors.push({ pointer: '/series', detail: `the batch holds ${values} values in all; at most ${batch.maxValues} are allowed, so split it into smaller batches` });
     }
-    return errors.slice(0, MAX_FIELD_ERRORS);
+    return errors.length > 0 ? { errors: errors.slice(0, MAX_FIELD_ERRORS) } : { errors, dates };
   };
 }

@@ -12,6 +12,7 @@ import { readBodyText } from '../batch/read-body.js';
 import { createBatchValidator } from '../batch/validate-batch.js';
 import { ApiError, invalidRequest } from '../errors.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
+import { need } from '../state.js';
 import { apiErrorOf } from './computing-route.js';
 
 /** Media type of the streamed answer, one JSON line per series. */
@@ -38,13 +39,14 @@ export function batchBody(batch: BatchBounds): Middleware {
   };
 }
 
-/** Puts the checked body on ctx.state.batchRequest, or throws 400 with every problem's pointer (up to 20). */
+/** Puts the checked body on ctx.state.batchRequest and its series' checked dates on ctx.state.batchDates, or throws 400 with every problem's pointer (up to 20). */
 export function validateBatch(bounds: Bounds, batch: BatchBounds): Middleware {
   const check = createBatchValidator(bounds, batch);
   return async (ctx, next) => {
-    const errors = await check(ctx.state.batchBody);
+    const { errors, dates } = await check(ctx.state.batchBody);
     if (errors.length > 0) throw invalidRequest(errors);
     ctx.state.batchRequest = ctx.state.batchBody as BatchRequestBody;
+    ctx.state.batchDates = dates;
     ctx.state.batchBody = undefined;
     await next();
   };
@@ -61,6 +63,7 @@ export function forecastBatchRoute(pool: ComputePool, workers: number): Middlewa
       outcome = await answerBatch(ctx.res, {
         pool,
         request,
+        dates: need(ctx, 'batchDates'),
         config: model.config as CoreConfig,
         modelName: model.name,
         format,

@@ -6,6 +6,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createComputePool, type ComputePool } from '../../../src/compute/pool.js';
 import { answerBatch } from '../../../src/server/batch/answer-batch.js';
 import { GROUP_SERIES } from '../../../src/server/batch/groups.js';
+import { createBatchValidator } from '../../../src/server/batch/validate-batch.js';
+import { loadConfig } from '../../../src/config/config.js';
 import type { BatchRequestBody } from '../../../src/shared/types.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -50,8 +52,12 @@ const request = (n: number): BatchRequestBody => ({
   series: Array.from({ length: n }, (_, i) => ({ id: `s${i}`, values: Array.from({ length: 12 + (i % 7) }, (_, t) => 10 + t + (i % 5)) })),
 });
 
-const options = (req: BatchRequestBody) => ({
-  pool, request: req, config: {}, modelName: 'tempo', format: 'ndjson' as const, window: 4, requestId: 'req_test',
+const config = loadConfig({}, {});
+const check = createBatchValidator(config.bounds, config.batchBounds);
+
+// the options the route passes, the dates those its validation hands on
+const options = async (req: BatchRequestBody) => ({
+  pool, request: req, dates: (await check(req)).dates!, config: {}, modelName: 'tempo', format: 'ndjson' as const, window: 4, requestId: 'req_test',
   begin: () => {}, failure: () => ({ code: 'INTERNAL_ERROR', detail: 'failed' }),
 });
 
@@ -61,7 +67,7 @@ describe('answerBatch', () => {
     const req = request(400);
     const before = scheduled;
     const doneBefore = finished;
-    const running = answerBatch(sink.res, options(req));
+    const running = answerBatch(sink.res, await options(req));
     // once every group of the window is computed, the writer can only be woken by the sink: with
     // the first group held in it, the second cannot be written and nothing more may be scheduled
     await waitFor('the window computed', () => finished - doneBefore >= 4 * GROUP_SERIES, 20_000);
@@ -80,7 +86,7 @@ describe('answerBatch', () => {
   it('stops scheduling once the sink closes and returns when the groups in flight are done', async () => {
     const sink = heldSink();
     const before = scheduled;
-    const running = answerBatch(sink.res, options(request(1000)));
+    const running = answerBatch(sink.res, await options(request(1000)));
     await waitFor('the first group written', () => sink.text() !== '', 20_000);
     (sink.res as unknown as Writable).destroy();
     expect(await running).toBe('cancelled');
