@@ -9,6 +9,7 @@ import { etsLanesSuite } from './ets-lanes.bench.js';
 import { httpSuite } from './http.bench.js';
 import { backtestSuite } from './backtest.bench.js';
 import { batchSuite } from './batch.bench.js';
+import { batchDatesSuite } from './batch-dates.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
 
@@ -20,6 +21,7 @@ const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['http', httpSuite],
   ['backtest', backtestSuite],
   ['batch', batchSuite],
+  ['batch-dates', batchDatesSuite],
   ['tuned-body', tunedBodySuite],
 ];
 
