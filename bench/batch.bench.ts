@@ -1,6 +1,8 @@
 // A 10,000-series monthly batch over HTTP against (worker threads × the core's single-thread
 // series/s on the same series), side by side; and the server's RSS above idle during the batch,
 // read at full speed and by a reader that reads slowly. The server runs in its own process.
+//   TEMPO_BENCH_BATCH_DATED=1 gives every series its monthly dates (the answer then carries its future
+//   dates); TEMPO_BENCH_SERVER=path/to/batch-server.ts measures another tree's server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -23,11 +25,18 @@ const SLOW_MS = Number(process.env.TEMPO_BENCH_BATCH_SLOW_MS ?? 20_000);
 const SLOW_BYTES = 16 * 1024;
 /** … every this many ms (64 KiB/s, well below what the batch produces). */
 const SLOW_EVERY_MS = 250;
+/** Every series with a date per value, so the check and the answer plan dates. */
+const DATED = process.env.TEMPO_BENCH_BATCH_DATED === '1';
 
-/** The benchmark's series: monthly, lengths 48 to 150, seeded. */
-export function batchFixture(): Array<{ id: string; values: number[] }> {
+const monthly = (n: number) => Array.from({ length: n }, (_, t) => `${2000 + Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}-01`);
+
+/** The benchmark's series: monthly, lengths 48 to 150, seeded; with their dates when TEMPO_BENCH_BATCH_DATED is set. */
+export function batchFixture(): Array<{ id: string; values: number[]; timestamps?: string[] }> {
   const u = prng(20_261_123);
-  return Array.from({ length: SERIES }, (_, i) => ({ id: `m${i}`, values: Array.from(seasonalSeries(48 + Math.floor(u() * 103), 12, i + 1)) }));
+  return Array.from({ length: SERIES }, (_, i) => {
+    const values = Array.from(seasonalSeries(48 + Math.floor(u() * 103), 12, i + 1));
+    return { id: `m${i}`, values, ...(DATED ? { timestamps: monthly(values.length) } : {}) };
+  });
 }
 
 function rssBytes(pid: number): number {
@@ -44,7 +53,7 @@ function cpuSeconds(pid: number): number {
 interface ServerProcess { child: ChildProcess; url: string; key: string; workers: number; loop(): Promise<{ maxMs: number; p99Ms: number }> }
 
 async function startServerProcess(): Promise<ServerProcess> {
-  const script = fileURLToPath(new URL('./batch-server.ts', import.meta.url));
+  const script = process.env.TEMPO_BENCH_SERVER ?? fileURLToPath(new URL('./batch-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
@@ -159,9 +168,9 @@ export async function batchSuite(): Promise<SuiteResult> {
       rows: [
         row('core single-thread (series/s)', singleSeconds * SAMPLE_EVERY, singleRate,
           `${sample.length} of the ${SERIES} series (every ${SAMPLE_EVERY}th), in-process; × ${server.workers} workers = ${target.toFixed(1)} series/s`),
-        row(`HTTP batch ${SERIES} x-ndjson`, fast.seconds, httpRate,
+        row(`HTTP batch ${SERIES}${DATED ? ' dated' : ''} x-ndjson`, fast.seconds, httpRate,
           `${fast.seconds.toFixed(1)} s, ${(100 * httpRate / target).toFixed(1)}% of workers × single-thread (target ≥ 80%); server CPU ${(1000 * serverCpuPerSeries).toFixed(2)} ms/series vs core ${(1000 * singleCpuPerSeries).toFixed(2)} ms/series (${(100 * singleCpuPerSeries / serverCpuPerSeries).toFixed(1)}%); load ${loadavg()[0].toFixed(1)}; RSS +${mb(fast.peakRss - idle).toFixed(1)} MB over idle ${mb(idle).toFixed(0)} MB (target < 200); event loop delay max ${loopDelay.maxMs.toFixed(0)} ms, p99 ${loopDelay.p99Ms.toFixed(0)} ms (idle: ${idleLoop.maxMs.toFixed(0)}, ${idleLoop.p99Ms.toFixed(0)})`),
-        row(`HTTP batch ${SERIES} slow reader`, slow.seconds, SERIES / slow.seconds,
+        row(`HTTP batch ${SERIES}${DATED ? ' dated' : ''} slow reader`, slow.seconds, SERIES / slow.seconds,
           `read ${SLOW_BYTES / 1024} KiB per ${SLOW_EVERY_MS} ms for ${SLOW_MS / 1000} s, then drained; RSS +${mb(slow.peakRss - idleSlow).toFixed(1)} MB over idle ${mb(idleSlow).toFixed(0)} MB (target < 100); answer ${mb(slow.bytes).toFixed(1)} MB`),
       ],
     };
