@@ -2,10 +2,10 @@
 // check the single forecast route uses, its pointers moved to where the series sits in the batch.
 // Checking a series' dates is most of planning them (reading every timestamp), so a valid batch's
 // checked dates are handed on to the answer, which writes each series' future dates as it answers.
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BatchBounds, Bounds } from '../../config/config.js';
 import type { CheckedDates } from '../../dates/index.js';
 import type { FieldError } from '../../shared/codes.js';
+import { inSlices, type Steps } from '../../shared/steps.js';
 import { createForecastValidator } from '../middleware/validate-forecast.js';
 import { harmlessName } from '../echo.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
@@ -18,8 +18,6 @@ export const BATCH_SERIES_FIELDS = ['id', 'values', 'timestamps', 'season_length
 export const MAX_ID_LENGTH = 128;
 
 const MAX_FIELD_ERRORS = 20;
-/** Series checked between two yields to the event loop. */
-const SERIES_PER_TURN = 100;
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -44,12 +42,19 @@ export interface BatchCheck {
   dates?: CheckedDates[];
 }
 
-/** The batch check: field errors (at most 20, in body order) for `body`, or none and its dates when it is valid. Yields to the event loop as it goes. */
+/**
+ * The batch check: field errors (at most 20, in body order) for `body`, or none and its dates when
+ * it is valid. Gives the event loop a turn between two series every few milliseconds (inSlices): a
+ * series of 10,000 dated values takes milliseconds to check, so a count of series between turns
+ * would let a batch of long ones hold the loop for half a second.
+ */
 export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body: unknown) => Promise<BatchCheck> {
   const checkForecast = createForecastValidator(bounds);
   const example = '{"horizon": 12, "series": [{"id": "a", "values": [1, 2, 3]}]}';
 
-  return async (body) => {
+  return (body) => inSlices(check(body));
+
+  function* check(body: unknown): Steps<BatchCheck> {
     if (!isObject(body)) return { errors: [{ pointer: '', detail: `the body must be a JSON object like ${example}` }] };
     const errors: FieldError[] = [...unknownFields(body, BATCH_FIELDS, '')];
 
@@ -75,7 +80,7 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
     const firstIndexOf = new Map<string, number>();
     let values = 0;
     for (let i = 0; i < series.length && errors.length < MAX_FIELD_ERRORS; i++) {
-      if (i % SERIES_PER_TURN === SERIES_PER_TURN - 1) await nextTurn();
+      if (i > 0) yield;
       const at = `/series/${i}`;
       const item = series[i];
       if (!isObject(item)) {
@@ -122,5 +127,5 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
       errors.push({ pointer: '/series', detail: `the batch holds ${values} values in all; at most ${batch.maxValues} are allowed, so split it into smaller batches` });
     }
     return errors.length > 0 ? { errors: errors.slice(0, MAX_FIELD_ERRORS) } : { errors, dates };
-  };
+  }
 }
