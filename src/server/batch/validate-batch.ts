@@ -9,6 +9,7 @@ import { inSlices, type Steps } from '../../shared/steps.js';
 import { createForecastValidator } from '../middleware/validate-forecast.js';
 import { harmlessName } from '../echo.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
+import { crowded, crowdedError } from '../crowded-object.js';
 
 /** Fields a batch body may carry. */
 export const BATCH_FIELDS = ['horizon', 'level', 'freq', 'season_length', 'series'] as const;
@@ -56,6 +57,7 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
 
   function* check(body: unknown): Steps<BatchCheck> {
     if (!isObject(body)) return { errors: [{ pointer: '', detail: `the body must be a JSON object like ${example}` }] };
+    if (crowded(body)) return { errors: [crowdedError('')] };
     const errors: FieldError[] = [...unknownFields(body, BATCH_FIELDS, '')];
 
     // the shared fields, checked as a one-series forecast would check them
@@ -85,6 +87,10 @@ export function createBatchValidator(bounds: Bounds, batch: BatchBounds): (body:
       const item = series[i];
       if (!isObject(item)) {
         errors.push({ pointer: at, detail: `series/${i} must be an object like {"id": "a", "values": [1, 2, 3]}` });
+        continue;
+      }
+      if (crowded(item)) {
+        errors.push(crowdedError(at));
         continue;
       }
       errors.push(...unknownFields(item, BATCH_SERIES_FIELDS, at));

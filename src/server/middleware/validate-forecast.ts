@@ -10,6 +10,7 @@ import { harmlessName } from '../echo.js';
 import { requestDates } from '../request-dates.js';
 import { FORECAST_BODY_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
 import { compiledOnce } from './compiled-once.js';
+import { firstCrowded } from '../crowded-object.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
 const MAX_FIELD_ERRORS = 20;
@@ -131,6 +132,8 @@ function compileForecastValidator(bounds: Bounds): (body: unknown) => FieldError
   };
   return (body) => {
     if (firstError(body)) return [];
+    const crowd = firstCrowded(body);
+    if (crowd !== null) return [crowd];
     const seen = new Set<string>();
     const out: FieldError[] = [];
     if (arrayElements(body) <= FULL_REPORT_ELEMENTS) {

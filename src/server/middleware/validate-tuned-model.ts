@@ -18,6 +18,7 @@ import { invalidRequest } from '../errors.js';
 import { dateErrors, plannedDates } from '../request-dates.js';
 import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
 import { compiledOnce } from './compiled-once.js';
+import { crowded, crowdedError } from '../crowded-object.js';
 
 const MAX_FIELD_ERRORS = 20;
 
@@ -84,13 +85,20 @@ const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: B
       }
       return false;
     };
+    // the objects around the series, then each series below, before ajv lists their every field
+    if (crowded(body)) return { errors: [crowdedError('')] };
+    if (isObject(body) && crowded(body.training)) return { errors: [crowdedError('/training')] };
     const outerOk = validateOuter(body);
     if (!outerOk && add(validateOuter.errors ?? [])) return { errors: out };
     // ajv checks the items only of a series array inside a training object
     const series = isObject(body) && isObject(body.training) && Array.isArray(body.training.series) ? body.training.series : [];
     let seriesOk = true;
     for (const [i, s] of series.entries()) {
-      if (!validateSeries(s)) {
+      if (crowded(s)) {
+        seriesOk = false;
+        out.push(crowdedError(`/training/series/${i}`));
+        if (out.length === MAX_FIELD_ERRORS) return { errors: out };
+      } else if (!validateSeries(s)) {
         seriesOk = false;
         if (add(validateSeries.errors ?? [], `/training/series/${i}`)) return { errors: out };
       }
