@@ -1,12 +1,13 @@
 // Objects with a flood of fields are refused before the schema checks list them: ajv asked for every
 // error spent seconds on a million unknown fields, and the batch check's spread of that many errors
 // overflowed the stack (a 500).
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { crowded, firstCrowded, crowdedError, MAX_OBJECT_FIELDS } from '../../src/server/crowded-object.js';
 import { createForecastValidator } from '../../src/server/middleware/validate-forecast.js';
 import { createTunedModelValidator } from '../../src/server/middleware/validate-tuned-model.js';
 import { createBatchValidator } from '../../src/server/batch/validate-batch.js';
+import { startHarness, type Harness } from './harness.js';
 
 const config = loadConfig({}, {});
 // an object of `n` fields f0..f(n-1), built as a parsed body would be
@@ -47,5 +48,36 @@ describe('crowded request objects', () => {
     Object.assign(item, { id: 'a', values: [1, 2, 3] });
     const result = await check({ horizon: 2, series: [item, { id: 'b', values: [1, 2, 3] }] });
     expect(result.errors).toEqual([crowdedError('/series/0')]);
+  });
+});
+
+describe('crowded request objects over HTTP', () => {
+  let h: Harness;
+  beforeAll(async () => { h = await startHarness(); });
+  afterAll(async () => { await h.close(); });
+
+  // a JSON text of one object of `n` unknown members with `rest` (JSON members) first
+  const crowdedText = (rest: string, n: number) => `{${rest},${Array.from({ length: n }, (_, i) => `"f${i}":0`).join(',')}}`;
+
+  async function post(path: string, key: string, text: string): Promise<{ status: number; body: { code?: string; errors?: Array<{ pointer: string }> } }> {
+    const res = await fetch(`${h.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: text });
+    return { status: res.status, body: await res.json() };
+  }
+
+  it('a batch series of 200,000 unknown members is a 400 at its pointer, not a 500', async () => {
+    const { fullKey } = await h.key();
+    const text = `{"horizon":2,"series":[{"id":"a","values":[1,2,3]},${crowdedText('"id":"b","values":[1,2,3]', 200_000)}]}`;
+    const r = await post('/tempo/v1/forecast/batch', fullKey, text);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('REQUEST_INVALID');
+    expect(r.body.errors?.map((e) => e.pointer)).toEqual(['/series/1']);
+  });
+
+  it('a tuned-model training of 200 unknown members is a 400 at /training', async () => {
+    const { fullKey } = await h.key();
+    const text = `{"name":"crowded","training":${crowdedText('"horizon":2,"series":[{"id":"a","values":[1,2,3]}]', 200)}}`;
+    const r = await post('/v1/models', fullKey, text);
+    expect(r.status).toBe(400);
+    expect(r.body.errors?.map((e) => e.pointer)).toEqual(['/training']);
   });
 });

@@ -3,6 +3,7 @@
 // batch's /series, a tuning's /training/series), each element is parsed alone, and what is left
 // (the text with every such element replaced by 0) is parsed last, so JSON.parse still judges syntax.
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MAX_OBJECT_FIELDS } from '../crowded-object.js';
 
 /** Characters scanned or parsed between two yields to the event loop. */
 export const SLICE_CHARS = 1 << 18;
@@ -12,6 +13,18 @@ export class JsonSyntaxError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'JsonSyntaxError';
+  }
+}
+
+/**
+ * An object of the text has more than MAX_OBJECT_FIELDS members: refused while scanning, before any
+ * of it is parsed (JSON.parse holds the event loop about 2 s per million members). `pointer` is the
+ * object's JSON pointer, or, inside an element of a split array, that element's.
+ */
+export class CrowdedObjectError extends Error {
+  constructor(public readonly pointer: string) {
+    super(`an object at "${pointer}" has more than ${MAX_OBJECT_FIELDS} members`);
+    this.name = 'CrowdedObjectError';
   }
 }
 
@@ -40,6 +53,8 @@ interface ObjectFrame {
   expectKey: boolean;
   /** the id of the current member's value, given at its colon */
   valueId: number;
+  /** members seen so far */
+  fields: number;
 }
 
 interface ArrayFrame {
@@ -48,8 +63,19 @@ interface ArrayFrame {
   elementStart: number;
 }
 
-// null: a container inside an element, which is parsed whole
-type Frame = ObjectFrame | ArrayFrame | null;
+// a container inside an element, which is parsed whole: only an object's members are counted
+interface InnerFrame {
+  kind: 'inner';
+  object: boolean;
+  fields: number;
+  /** the pointer of the element it is inside */
+  at: string;
+}
+
+// null: a container below a scalar position the scan does not follow (cannot happen in valid JSON)
+type Frame = ObjectFrame | ArrayFrame | InnerFrame | null;
+
+const pointerOf = (path: Step[]) => path.map((s) => `/${s.key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
 const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
@@ -104,10 +130,14 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
       const top = stack.at(-1);
       let frame: Frame = null;
       if (stack.length === 0) {
-        if (c === OPEN_OBJ) frame = { kind: 'object', path: [], last: new Map(), key: null, expectKey: true, valueId: 0 };
+        if (c === OPEN_OBJ) frame = { kind: 'object', path: [], last: new Map(), key: null, expectKey: true, valueId: 0, fields: 0 };
+      } else if (top?.kind === 'array') {
+        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, at: `${pointerOf(top.member.path)}/${top.member.spans.length}` };
+      } else if (top?.kind === 'inner') {
+        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, at: top.at };
       } else if (top?.kind === 'object' && top.key !== null && !top.expectKey) {
         const path = [...top.path, { parent: top, key: top.key, id: top.valueId }];
-        if (c === OPEN_OBJ) frame = { kind: 'object', path, last: new Map(), key: null, expectKey: true, valueId: 0 };
+        if (c === OPEN_OBJ) frame = { kind: 'object', path, last: new Map(), key: null, expectKey: true, valueId: 0, fields: 0 };
         else {
           const member: Member = { path, spans: [] };
           members.push(member);
@@ -133,9 +163,12 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
       const top = stack.at(-1);
       // every value gets an id here, a scalar too: a later scalar of the same name replaces an array
       if (top?.kind === 'object' && top.key !== null && top.expectKey) {
+        if (++top.fields > MAX_OBJECT_FIELDS) throw new CrowdedObjectError(pointerOf(top.path));
         top.expectKey = false;
         top.valueId = ++ids;
         top.last.set(top.key, top.valueId);
+      } else if (top?.kind === 'inner' && top.object && ++top.fields > MAX_OBJECT_FIELDS) {
+        throw new CrowdedObjectError(top.at);
       }
     }
   }
@@ -147,7 +180,8 @@ const kept = (m: Member) => m.path.every((s) => s.parent.last.get(s.key) === s.i
 
 /**
  * JSON.parse's answer for `text`, computed in slices of about `sliceChars` with yields between;
- * throws JsonSyntaxError. A text that is not an object and longer than one slice is not parsed and
+ * throws JsonSyntaxError, or CrowdedObjectError for an object of more than MAX_OBJECT_FIELDS members
+ * (found while scanning, before anything is parsed). A text that is not an object and longer than one slice is not parsed and
  * comes back as [] (a batch body must be an object, so it is refused whatever it holds).
  */
 export async function parseJsonInSlices(text: string, sliceChars = SLICE_CHARS): Promise<unknown> {

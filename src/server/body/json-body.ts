@@ -2,8 +2,9 @@
 // bodies large enough to hold the event loop, the batch route's parser in slices).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Middleware } from 'koa';
-import { JsonSyntaxError, parseJsonInSlices, SLICE_CHARS } from '../batch/parse-in-slices.js';
-import { ApiError } from '../errors.js';
+import { CrowdedObjectError, JsonSyntaxError, parseJsonInSlices, SLICE_CHARS } from '../batch/parse-in-slices.js';
+import { crowdedError } from '../crowded-object.js';
+import { ApiError, invalidRequest } from '../errors.js';
 import { JsonPrescan, type PrescanLimits, type PrescanVerdict } from './prescan.js';
 import { BodyReadError, readBody } from './read-body.js';
 
@@ -66,6 +67,7 @@ async function parseInSlices(bytes: Buffer): Promise<unknown> {
   try {
     return await parseJsonInSlices(text);
   } catch (err) {
+    if (err instanceof CrowdedObjectError) throw invalidRequest([crowdedError(err.pointer)]);
     if (!(err instanceof JsonSyntaxError)) throw err;
     throw new ApiError('REQUEST_INVALID', `the body is not valid JSON; ${EXAMPLE}`);
   }

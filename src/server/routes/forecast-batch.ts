@@ -7,7 +7,8 @@ import type { CoreConfig } from '../../core/index.js';
 import type { BatchRequestBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { answerBatch, type BatchFormat } from '../batch/answer-batch.js';
-import { JsonSyntaxError, parseJsonInSlices } from '../batch/parse-in-slices.js';
+import { CrowdedObjectError, JsonSyntaxError, parseJsonInSlices } from '../batch/parse-in-slices.js';
+import { crowdedError } from '../crowded-object.js';
 import { readBodyText } from '../batch/read-body.js';
 import { createBatchValidator } from '../batch/validate-batch.js';
 import { ApiError, invalidRequest } from '../errors.js';
@@ -31,6 +32,7 @@ export function batchBody(batch: BatchBounds): Middleware {
     try {
       ctx.state.batchBody = await parse();
     } catch (err) {
+      if (err instanceof CrowdedObjectError) throw invalidRequest([crowdedError(err.pointer)]);
       if (!(err instanceof JsonSyntaxError)) throw err;
       throw new ApiError('REQUEST_INVALID',
         'the body is not valid JSON; send an object like {"horizon": 12, "series": [{"id": "a", "values": [1, 2, 3]}]}', { cause: err });
