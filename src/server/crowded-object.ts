@@ -2,11 +2,10 @@
 // every error, spends seconds on an object of a million unknown fields (and a spread of that many
 // errors overflows the stack), while no object of any request this API takes has more than a dozen.
 import type { FieldError } from '../shared/codes.js';
+import { isObject } from '../shared/is-object.js';
 
 /** More fields than any object of any request body has; an object past it is refused whole. */
 export const MAX_OBJECT_FIELDS = 100;
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Whether `value` is an object with more than MAX_OBJECT_FIELDS own fields; stops counting there. */
 export function crowded(value: unknown): boolean {

@@ -6,6 +6,7 @@ import type { BatchBounds, Bounds } from '../../config/config.js';
 import type { CheckedDates } from '../../dates/index.js';
 import type { FieldError } from '../../shared/codes.js';
 import { inSlices, type Steps } from '../../shared/steps.js';
+import { isObject } from '../../shared/is-object.js';
 import { createForecastValidator } from '../middleware/validate-forecast.js';
 import { harmlessName } from '../echo.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
@@ -21,7 +22,6 @@ export const MAX_ID_LENGTH = 128;
 const MAX_FIELD_ERRORS = 20;
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 // a field name is echoed only when it is short and plain: any other could be a pasted secret

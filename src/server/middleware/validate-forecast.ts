@@ -11,6 +11,7 @@ import { requestDates } from '../request-dates.js';
 import { FORECAST_BODY_FIELDS, forecastRequestSchema } from '../schemas/forecast-request.js';
 import { compiledOnce } from './compiled-once.js';
 import { firstCrowded } from '../crowded-object.js';
+import { isObject } from '../../shared/is-object.js';
 
 /** Most field errors one response lists; a 10,000-element series of strings needs only a sample. */
 const MAX_FIELD_ERRORS = 20;
@@ -90,7 +91,7 @@ function fieldError(e: ErrorObject, body: unknown, bounds: Bounds): FieldError {
 const FULL_REPORT_ELEMENTS = 2000;
 
 function arrayElements(body: unknown): number {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 0;
+  if (!isObject(body)) return 0;
   let n = 0;
   for (const v of Object.values(body)) if (Array.isArray(v)) n += v.length;
   return n;

@@ -12,6 +12,7 @@ import type { DatePlan } from '../../dates/index.js';
 import type { FieldError } from '../../shared/codes.js';
 import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
 import { atOnce, inSlices, type Steps } from '../../shared/steps.js';
+import { isObject } from '../../shared/is-object.js';
 import { modelNameProblem } from '../../store/names.js';
 import { isDated, seriesDateInput } from '../../tuning/training-dates.js';
 import { invalidRequest } from '../errors.js';
@@ -52,8 +53,6 @@ export function createSlicedTunedModelValidator(bounds: Bounds, tuning: TuningBo
   const steps = compileTunedModelValidator({ bounds, tuning });
   return (body) => inSlices(steps(body));
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const compileTunedModelValidator = compiledOnce(({ bounds, tuning }: { bounds: Bounds; tuning: TuningBounds }): (body: unknown) => Steps<TunedModelCheck> => {
   const ajv = new Ajv({ allErrors: true, strict: true });
