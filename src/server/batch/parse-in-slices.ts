@@ -68,8 +68,9 @@ interface InnerFrame {
   kind: 'inner';
   object: boolean;
   fields: number;
-  /** the pointer of the element it is inside */
-  at: string;
+  /** the split array and the index of the element it is inside (its pointer, built only to refuse it) */
+  member: Member;
+  element: number;
 }
 
 // null: a container below a scalar position the scan does not follow (cannot happen in valid JSON)
@@ -132,9 +133,9 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
       if (stack.length === 0) {
         if (c === OPEN_OBJ) frame = { kind: 'object', path: [], last: new Map(), key: null, expectKey: true, valueId: 0, fields: 0 };
       } else if (top?.kind === 'array') {
-        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, at: `${pointerOf(top.member.path)}/${top.member.spans.length}` };
+        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, member: top.member, element: top.member.spans.length };
       } else if (top?.kind === 'inner') {
-        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, at: top.at };
+        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, member: top.member, element: top.element };
       } else if (top?.kind === 'object' && top.key !== null && !top.expectKey) {
         const path = [...top.path, { parent: top, key: top.key, id: top.valueId }];
         if (c === OPEN_OBJ) frame = { kind: 'object', path, last: new Map(), key: null, expectKey: true, valueId: 0, fields: 0 };
@@ -168,7 +169,7 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
         top.valueId = ++ids;
         top.last.set(top.key, top.valueId);
       } else if (top?.kind === 'inner' && top.object && ++top.fields > MAX_OBJECT_FIELDS) {
-        throw new CrowdedObjectError(top.at);
+        throw new CrowdedObjectError(`${pointerOf(top.member.path)}/${top.element}`);
       }
     }
   }
@@ -181,8 +182,9 @@ const kept = (m: Member) => m.path.every((s) => s.parent.last.get(s.key) === s.i
 /**
  * JSON.parse's answer for `text`, computed in slices of about `sliceChars` with yields between;
  * throws JsonSyntaxError, or CrowdedObjectError for an object of more than MAX_OBJECT_FIELDS members
- * (found while scanning, before anything is parsed). A text that is not an object and longer than one slice is not parsed and
- * comes back as [] (a batch body must be an object, so it is refused whatever it holds).
+ * (found while scanning, before anything is parsed). A text that is not an object and longer than
+ * one slice is not parsed and comes back as [] (a batch body must be an object, so it is refused
+ * whatever it holds).
  */
 export async function parseJsonInSlices(text: string, sliceChars = SLICE_CHARS): Promise<unknown> {
   let start = 0;
