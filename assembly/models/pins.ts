@@ -1,6 +1,7 @@
 // Components a refit keeps: while pinned, ETS selection and the ARIMA search consider only the
 // forms and orders a full fit of the same series chose, and re-estimate their parameters (about a
-// third of a full fit's time on M1's monthly and quarterly series). The interval check on medium-length series uses it.
+// third of a full fit's time on M1's monthly and quarterly series). The interval check on
+// medium-length series uses it.
 import { CODE_ARIMA_BASE, CODE_ARIMA_SPAN } from "./codes";
 
 // the pinning call's own array: the host resets the heap between calls, so a pin ends with its call

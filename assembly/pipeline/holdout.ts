@@ -15,7 +15,7 @@ const MIN_ORIGIN: i32 = 3;
  * Residual degrees of freedom from which the check is skipped: twice the small-sample line. Between
  * the two (M1's quarterly series of 46–60 observations, where its 95% intervals covered 91.6%) the
  * earlier forecast keeps the forms and orders the full fit chose (../models/pins.ts): a full second
- * fit there cost the median series 1.24×, the kept one about 1.08×, and both reached 92.0%.
+ * fit there cost the median series 1.24×, the kept one 1.07×, and both reached 92.0%.
  */
 const CHECK_DOF: f64 = 2.0 * SMALL_SAMPLE_DOF;
 
