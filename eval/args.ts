@@ -16,6 +16,8 @@ export interface EvalArgs {
   group?: string;
   /** score the window this many horizons before each series' test (0: the test itself); see origin.ts. */
   origin: number;
+  /** how the season is given: the CSV's (told), none (blind), or dates (calendar); names the report. */
+  mode: 'told' | 'blind' | 'calendar';
 }
 
 export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT] [--origin K]
@@ -24,7 +26,7 @@ export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar]
   --calendar    blind, but the series carry dates made from the file's frequency, and the calendar's
                 seasonal periods go to the core as hints it still tests (a dated request)
   --model NAME  ${Object.keys(MODEL_IDS).join('|')} (default tempo)
-  --out FILE    JSON report (default eval/results/<model>-<told|blind|calendar>.json)
+  --out FILE    JSON report (default eval/results/<model>-<told|blind|calendar>[-origin<K>].json)
   --group TEXT  only series whose group (e.g. M4/Hourly) contains TEXT
   --origin K    score the h values K horizons before each test instead (the training ends there;
                 series left with fewer than 2h values are skipped; R's scores are not shown)`;
@@ -55,7 +57,7 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
   if (!/^\d+$/.test(values.origin as string) || !Number.isSafeInteger(origin)) {
     throw new Error(`--origin takes a whole number of horizons (0, 1, 2, ...), not "${values.origin}"\n${USAGE}`);
   }
-  const mode = calendar ? 'calendar' : blind ? 'blind' : 'told';
+  const mode: EvalArgs['mode'] = calendar ? 'calendar' : blind ? 'blind' : 'told';
   return {
     data: values.data ?? join(root, '..', 'shared', 'data', 'dev'),
     dataIsDefault: values.data === undefined,
@@ -65,5 +67,6 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
     out: values.out ?? join(root, 'eval', 'results', `${model}-${mode}${origin > 0 ? `-origin${origin}` : ''}.json`),
     group: values.group,
     origin,
+    mode,
   };
 }

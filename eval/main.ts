@@ -86,7 +86,7 @@ async function main(): Promise<number> {
   mkdirSync(dirname(args.out), { recursive: true });
   writeFileSync(args.out, JSON.stringify({
     model: args.model,
-    mode: args.calendar ? 'calendar' : args.blind ? 'blind' : 'told',
+    mode: args.mode,
     origin: args.origin,
     data: args.data,
     created: new Date().toISOString(),
