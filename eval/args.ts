@@ -21,7 +21,7 @@ export interface EvalArgs {
 }
 
 export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT] [--origin K]
-  --data DIR    folder of competition CSVs (default ../shared/data/dev beside the repo root)
+  --data DIR    folder of competition CSVs (default datasets/dev in the repository)
   --blind       do not tell the model the season length (the core detects the period)
   --calendar    blind, but the series carry dates made from the file's frequency, and the calendar's
                 seasonal periods go to the core as hints it still tests (a dated request)
@@ -59,7 +59,7 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
   }
   const mode: EvalArgs['mode'] = calendar ? 'calendar' : blind ? 'blind' : 'told';
   return {
-    data: values.data ?? join(root, '..', 'shared', 'data', 'dev'),
+    data: values.data ?? join(root, 'datasets', 'dev'),
     dataIsDefault: values.data === undefined,
     blind,
     calendar,

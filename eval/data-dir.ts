@@ -1,5 +1,5 @@
-// What `npm run eval` says when its data is not where it looks: the competition CSVs are not part
-// of the repository, so a fresh clone has none, and a raw ENOENT would not say what to fetch.
+// What `npm run eval` says when its data is not where it looks: --data may name a folder that
+// does not hold the competition CSVs, and a raw ENOENT would not say what is expected.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 /** The CSV layout eval reads, shown whenever the data cannot be found. */

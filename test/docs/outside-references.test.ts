@@ -19,8 +19,6 @@ const OUTSIDE: Array<[string, RegExp]> = [
 
 // Lines that name an outside path as behaviour, not as a citation.
 const ALLOWED = new Set([
-  // eval's default data folder, shown in its usage text; without it eval says what data it needs
-  'eval/args.ts:  --data DIR    folder of competition CSVs (default ../shared/data/dev beside the repo root)',
 ]);
 
 function files(dir: string): string[] {

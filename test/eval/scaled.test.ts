@@ -34,14 +34,14 @@ describe('MASE1 and RMSSE', () => {
 });
 
 describe('intermittent ANCHORS.md', () => {
-  const anchors = parseScaledAnchors(readFileSync(join(root, '..', 'shared', 'data', 'intermittent', 'ANCHORS.md'), 'utf8'));
+  const anchors = parseScaledAnchors(readFileSync(join(root, 'datasets', 'intermittent', 'ANCHORS.md'), 'utf8'));
   it('reads every group and method row with its numbers', () => {
     expect([...anchors.keys()].sort()).toEqual(['ALL', 'CARPARTS', 'HOSPITAL']);
     expect(anchors.get('HOSPITAL')!.get('ets')).toEqual({ n: 150, mase1: 0.869, rmsse: 0.837, neg: 0 });
     expect(anchors.get('CARPARTS')!.get('thetaf')!.neg).toBeCloseTo(0.23, 12);
   });
   it('finds no rows in the competition ANCHORS.md (a different table shape)', () => {
-    const dev = readFileSync(join(root, '..', 'shared', 'data', 'dev', 'ANCHORS.md'), 'utf8');
+    const dev = readFileSync(join(root, 'datasets', 'dev', 'ANCHORS.md'), 'utf8');
     expect(parseScaledAnchors(dev).size).toBe(0);
   });
 
