@@ -19,3 +19,9 @@ export function seasonalSeries(n: number, m: number, seed = 7, trend = 0.5, amp 
   }
   return out;
 }
+
+/** n standard normal draws (Box–Muller) from the seeded generator. */
+export function gauss(n: number, seed: number): number[] {
+  const u = lcg(seed);
+  return Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u()));
+}
