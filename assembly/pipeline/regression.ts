@@ -1,0 +1,122 @@
+// Which regression a forecast with regressors uses: drops the regressors the history cannot teach
+// anything, fits the regression with ARIMA errors on the rest, then adds, one at a time, the bend
+// (a hinge at a quartile of a regressor) that lowers AICc most, while one does.
+import { Regressors, REGRESSOR_USED, REGRESSOR_CONSTANT, REGRESSOR_COLLINEAR, REGRESSOR_UNUSED } from "./regressors";
+import { Term, linearTerm, hingeTerm, hasDistinct, historyQuantile } from "./regression_terms";
+import { RegressionData, RegressionArima, fitRegressionOn, differencedKept } from "../models/arima/regression";
+import { olsFit } from "../numerics/ols";
+import { isConstant } from "../numerics/checks";
+
+/** Most bends one forecast may add (each must lower AICc). */
+export const MAX_EXTRA_TERMS: i32 = 4;
+/** Most candidate fits the bend search spends, so many regressors cannot make it quadratic. */
+const MAX_CANDIDATE_FITS: i32 = 48;
+/** Distinct history values a regressor needs before a bend in its effect is considered (a 0/1 flag has two). */
+const MIN_DISTINCT_FOR_HINGE: i32 = 5;
+/** Where the candidate bends lie: the quartiles of the regressor's history. */
+const HINGE_QUANTILES: StaticArray<f64> = [0.25, 0.5, 0.75];
+
+/** The regression chosen for a series: its fit (null when none could be made), its terms, and each input regressor's status. */
+export class Selection {
+  constructor(public fit: RegressionArima | null, public terms: Array<Term>, public status: Int32Array) {}
+}
+
+// the statuses after screening the history: constant, then collinear with the constant and the ones before
+function screen(y: Float64Array, x: Regressors, n: i32): Int32Array {
+  const k = x.k;
+  const status = new Int32Array(k);
+  const cand = new Array<Float64Array>();
+  const which = new Array<i32>();
+  for (let j = 0; j < k; j++) {
+    const col = x.cols[j];
+    let big = 0.0;
+    for (let t = 0; t < n; t++) { const v = Math.abs(col[t]); if (v > big) big = v; }
+    if (isConstant(col.subarray(0, n), 1e-12 * big)) { status[j] = REGRESSOR_CONSTANT; continue; }
+    cand.push(col);
+    which.push(j);
+  }
+  const fit = olsFit(y, cand, n, true);
+  for (let i = 0; i < which.length; i++) if (!fit.kept[i + 1]) status[which[i]] = REGRESSOR_COLLINEAR;
+  return status;
+}
+
+/** Marks every regressor still counted as used as unused, and returns the selection that carries no fit. */
+export function withoutFit(status: Int32Array): Selection {
+  for (let j = 0; j < status.length; j++) if (status[j] == REGRESSOR_USED) status[j] = REGRESSOR_UNUSED;
+  return new Selection(null, new Array<Term>(), status);
+}
+
+// the bends worth trying: at the quartiles of each regressor in use that takes enough distinct values
+function candidates(x: Regressors, status: Int32Array, n: i32): Array<Term> {
+  const out = new Array<Term>();
+  for (let j = 0; j < x.k; j++) {
+    if (status[j] != REGRESSOR_USED) continue;
+    const col = x.cols[j];
+    if (!hasDistinct(col, n, MIN_DISTINCT_FOR_HINGE)) continue;
+    for (let i = 0; i < HINGE_QUANTILES.length; i++) out.push(hingeTerm(col, j, historyQuantile(col, n, HINGE_QUANTILES[i])));
+  }
+  return out;
+}
+
+/**
+ * The regression for `y` (n gap-free values) on `x` (rows n + h: history then future), season
+ * length `m`: regressors constant over the history or collinear are dropped (status), the rest
+ * enter linearly in a regression with ARIMA errors (differencing chosen on the least-squares
+ * residuals of that linear fit), and bends are added one at a time while the best of them lowers
+ * AICc at the orders chosen for the linear fit; the orders are searched again once a bend was added.
+ */
+export function selectRegression(y: Float64Array, x: Regressors, m: i32): Selection {
+  const n = y.length;
+  const status = screen(y, x, n);
+  const terms = new Array<Term>();
+  for (let j = 0; j < x.k; j++) if (status[j] == REGRESSOR_USED) terms.push(linearTerm(x.cols[j], j));
+  let big = 0.0;
+  for (let t = 0; t < n; t++) { const v = Math.abs(y[t]); if (v > big) big = v; }
+  if (terms.length == 0 || n < 3 || !isFinite(big) || isConstant(y, 1e-13 * big)) return withoutFit(status);
+  const cols = new Array<Float64Array>();
+  for (let i = 0; i < terms.length; i++) cols.push(terms[i].values);
+  const data = new RegressionData(y, cols, m);
+  const all = new Array<i32>();
+  for (let i = 0; i < terms.length; i++) all.push(i);
+  const dropped = new Array<i32>();
+  const use = differencedKept(data, all, dropped);
+  // a regressor whose differences repeat the others' (a trend under a drift) teaches nothing more
+  for (let i = 0; i < dropped.length; i++) status[terms[dropped[i]].source] = REGRESSOR_COLLINEAR;
+  if (use.length == 0) return new Selection(null, new Array<Term>(), status);
+  const linear = fitRegressionOn(data, use);
+  if (linear === null) return withoutFit(status);
+  let best: RegressionArima = linear;
+
+  const extra = candidates(x, status, n);
+  const first = terms.length;
+  for (let i = 0; i < extra.length; i++) { terms.push(extra[i]); data.addColumn(extra[i].values); }
+  const taken = new StaticArray<bool>(extra.length);
+  let spent = 0, added = 0;
+  while (added < MAX_EXTRA_TERMS && spent < MAX_CANDIDATE_FITS) {
+    let pick = -1;
+    let pickFit: RegressionArima | null = null;
+    for (let c = 0; c < extra.length && spent < MAX_CANDIDATE_FITS; c++) {
+      if (taken[c]) continue;
+      const trial = use.slice(0);
+      trial.push(first + c);
+      // a bend that the columns in use already span once differenced adds nothing
+      if (differencedKept(data, trial).length < trial.length) { taken[c] = true; continue; }
+      spent++;
+      const fit = fitRegressionOn(data, trial, linear.spec);
+      if (fit === null) continue;
+      if (fit.aicc < (pickFit === null ? best.aicc : pickFit.aicc)) { pick = c; pickFit = fit; }
+    }
+    if (pick < 0) break;
+    taken[pick] = true;
+    use.push(first + pick);
+    best = pickFit!;
+    added++;
+  }
+  if (added > 0) {
+    const again = fitRegressionOn(data, use);
+    if (again !== null && again.aicc < best.aicc) best = again;
+  }
+  const used = new Array<Term>();
+  for (let i = 0; i < use.length; i++) used.push(terms[use[i]]);
+  return new Selection(best, used, status);
+}
