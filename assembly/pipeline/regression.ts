@@ -1,6 +1,6 @@
 // Which regression a forecast with regressors uses: drops the regressors the history cannot teach
 // anything, fits the regression with ARIMA errors on the rest, then adds, one at a time, the bend
-// (a hinge at a quartile of a regressor) that lowers AICc most, while one does.
+// (a hinge at a quantile of a regressor's history) that lowers AICc most, while one does.
 import { Regressors, REGRESSOR_USED, REGRESSOR_CONSTANT, REGRESSOR_COLLINEAR, REGRESSOR_UNUSED } from "./regressors";
 import { Term, linearTerm, hingeTerm, hasDistinct, historyQuantile } from "./regression_terms";
 import { RegressionData, RegressionArima, fitRegressionOn, differencedKept } from "../models/arima/regression";
@@ -9,12 +9,15 @@ import { isConstant } from "../numerics/checks";
 
 /** Most bends one forecast may add (each must lower AICc). */
 export const MAX_EXTRA_TERMS: i32 = 4;
-/** Most candidate fits the bend search spends, so many regressors cannot make it quadratic. */
-const MAX_CANDIDATE_FITS: i32 = 48;
+/**
+ * Most candidate fits the bend search spends: with up to four regressors that can bend, every decile
+ * is a candidate knot in every round; with more, fewer knots each (knotsPerRegressor).
+ */
+const MAX_CANDIDATE_FITS: i32 = 160;
+/** Most candidate knots per regressor: its history's deciles. */
+const MAX_KNOTS: i32 = 9;
 /** Distinct history values a regressor needs before a bend in its effect is considered (a 0/1 flag has two). */
 const MIN_DISTINCT_FOR_HINGE: i32 = 5;
-/** Where the candidate bends lie: the quartiles of the regressor's history. */
-const HINGE_QUANTILES: StaticArray<f64> = [0.25, 0.5, 0.75];
 
 /** The regression chosen for a series: its fit (null when none could be made), its terms, and each input regressor's status. */
 export class Selection {
@@ -46,14 +49,25 @@ export function withoutFit(status: Int32Array): Selection {
   return new Selection(null, new Array<Term>(), status);
 }
 
-// the bends worth trying: at the quartiles of each regressor in use that takes enough distinct values
+/**
+ * Candidate knots per regressor when `bendable` regressors can bend: as many as keep every round
+ * of the search within the budget, from 1 (the median) to MAX_KNOTS (the deciles).
+ */
+export function knotsPerRegressor(bendable: i32): i32 {
+  if (bendable <= 0) return 0;
+  const k = MAX_CANDIDATE_FITS / (MAX_EXTRA_TERMS * bendable);
+  return k < 1 ? 1 : (k > MAX_KNOTS ? MAX_KNOTS : k);
+}
+
+// the bends worth trying: knots at evenly spaced quantiles of each regressor in use that takes enough distinct values
 function candidates(x: Regressors, status: Int32Array, n: i32): Array<Term> {
+  const bendable = new Array<i32>();
+  for (let j = 0; j < x.k; j++) if (status[j] == REGRESSOR_USED && hasDistinct(x.cols[j], n, MIN_DISTINCT_FOR_HINGE)) bendable.push(j);
+  const knots = knotsPerRegressor(bendable.length);
   const out = new Array<Term>();
-  for (let j = 0; j < x.k; j++) {
-    if (status[j] != REGRESSOR_USED) continue;
-    const col = x.cols[j];
-    if (!hasDistinct(col, n, MIN_DISTINCT_FOR_HINGE)) continue;
-    for (let i = 0; i < HINGE_QUANTILES.length; i++) out.push(hingeTerm(col, j, historyQuantile(col, n, HINGE_QUANTILES[i])));
+  for (let b = 0; b < bendable.length; b++) {
+    const j = bendable[b];
+    for (let i = 1; i <= knots; i++) out.push(hingeTerm(x.cols[j], j, historyQuantile(x.cols[j], n, <f64>i / <f64>(knots + 1))));
   }
   return out;
 }
@@ -62,8 +76,10 @@ function candidates(x: Regressors, status: Int32Array, n: i32): Array<Term> {
  * The regression for `y` (n gap-free values) on `x` (rows n + h: history then future), season
  * length `m`: regressors constant over the history or collinear are dropped (status), the rest
  * enter linearly in a regression with ARIMA errors (differencing chosen on the least-squares
- * residuals of that linear fit), and bends are added one at a time while the best of them lowers
- * AICc at the orders chosen for the linear fit; the orders are searched again once a bend was added.
+ * residuals of that linear fit), and bends (hinges at the deciles of each regressor with at least
+ * five distinct values, fewer knots when many regressors can bend) are added one at a time while
+ * the best of them lowers AICc at the orders and constant chosen for the linear fit; the orders are
+ * searched again once a bend was added.
  */
 export function selectRegression(y: Float64Array, x: Regressors, m: i32): Selection {
   const n = y.length;

@@ -11,7 +11,7 @@ import { olsFit } from "../../numerics/ols";
 import { chooseDifferencing, differenceBy } from "./differencing";
 import { CssProblem } from "./css";
 import { ArimaFit, FitWork } from "./fit";
-import { stepwiseSearch, fitOrders, SearchSettings } from "./search";
+import { stepwiseSearch, fitSpec, SearchSettings } from "./search";
 import { arimaForecast } from "./forecast";
 import { ArimaSpec } from "./spec";
 import { MAX_SEASONAL_TERMS_PERIOD } from "./entry";
@@ -149,7 +149,7 @@ export class RegressionArima {
 
 /**
  * Fits the regression with ARIMA errors on the columns `use` of `data`: the orders by the stepwise
- * AICc search, or exactly `orders` (p, q, P, Q; the constant chosen by AICc) when given. Columns
+ * AICc search, or exactly the orders and constant of `orders` when given. Columns
  * that are collinear once differenced (with each other or the constant) must have been removed by
  * the caller (see `differencedKept`). Null when no candidate can be estimated from this many
  * observations.
@@ -172,7 +172,7 @@ export function fitRegressionOn(data: RegressionData, use: Array<i32>, orders: A
   cfg.betaStartNoMean = olsFit(w, dcols, w.length, false).coef;
   let best: ArimaFit | null;
   if (orders !== null) {
-    best = fitOrders(prob, wk, cfg, orders.p, orders.q, data.seasonalTerms ? orders.P : 0, data.seasonalTerms ? orders.Q : 0);
+    best = fitSpec(prob, wk, cfg, orders.p, orders.q, data.seasonalTerms ? orders.P : 0, data.seasonalTerms ? orders.Q : 0, orders.mean && allowMean);
   } else {
     best = stepwiseSearch(prob, wk, cfg);
   }

@@ -138,3 +138,10 @@ export function fitOrders(prob: CssProblem, wk: FitWork, cfg: SearchSettings, p:
   if (cfg.allowMean) s.tryModel(p, q, P, Q, true);
   return s.best;
 }
+
+/** Exactly the orders (p,q,P,Q) and constant given, fitted as they are; null when not allowed or not fitted. */
+export function fitSpec(prob: CssProblem, wk: FitWork, cfg: SearchSettings, p: i32, q: i32, P: i32, Q: i32, mean: bool): ArimaFit | null {
+  const s = new Search(prob, wk, cfg);
+  s.tryModel(p, q, P, Q, mean);
+  return s.best;
+}
