@@ -7,6 +7,9 @@ import { countQuantile } from "../stats/count_quantile";
 import { qnorm } from "../stats/qnorm";
 import { studentTwoSided } from "../stats/student_t";
 
+/** Below this tail probability a quantile's multiplier comes from the tail itself, not from a level. */
+const EXACT_TAIL: f64 = 1e-6;
+
 /**
  * Writes h values per probability in `probs` (each in (0, 1)) to `out`, probability by probability,
  * from `mean` and `sd` under the rules of fillIntervals (`count`, `nonNegative`, Student's t with
@@ -23,10 +26,12 @@ export function fillQuantiles(mean: Float64Array, sd: Float64Array, probs: Float
   for (let k = 0; k < probs.length; k++) {
     const p = probs[k];
     const upper = p > 0.5;
-    const level = 100.0 * Math.abs(2.0 * p - 1.0);
-    // a probability within 1e-16 of 0 is level 100 once rounded: its tail is read from p itself
-    const extreme = !(level < 100.0);
     const tail = upper ? 1.0 - p : p;
+    // the level is snapped to 10 decimals so that 0.95 gives the 90% bound bit for bit (2·0.95 − 1
+    // is 0.8999999999999999 in binary); far tails, where that would lose their digits (and within
+    // 1e-16 of 0 the level rounds to 100), are read from the tail probability itself
+    const extreme = tail < EXACT_TAIL;
+    const level = extreme ? 100.0 : Math.round(1e10 * Math.abs(200.0 * p - 100.0)) / 1e10;
     let z = 0.0;
     if (extreme) z = count ? -qnorm(tail) : studentTwoSided(2.0 * tail, df, -qnorm(tail));
     else if (level > 0.0) z = count ? zOfLevel(level) : spreadFactor(level, df);
