@@ -32,6 +32,10 @@ export interface ForecastInput {
   config?: CoreConfig;
   /** also compute the one-step-ahead in-sample predictions */
   fitted?: boolean;
+  /** known future covariates: name → series length + horizon values */
+  regressors?: Record<string, ArrayLike<number>>;
+  /** quantile probabilities in (0, 1) */
+  quantiles?: number[];
 }
 
 export interface BacktestPoolInput extends Omit<ForecastInput, 'series'> {
@@ -81,6 +85,9 @@ export interface ForecastGroupInput {
   horizon: number;
   level?: number[];
   config?: CoreConfig;
+  /** each series' regressors (name → length + horizon values), undefined for a series without */
+  regressors?: Array<Record<string, ArrayLike<number>> | undefined>;
+  quantiles?: number[];
 }
 
 /** One series' outcome inside a group: a result, or the core's refusal of that series alone. */
@@ -149,6 +156,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     try {
       reply = await inline!.forecast(series, input.horizon, {
         seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config, fitted: input.fitted,
+        ...(input.quantiles ? { quantiles: input.quantiles } : {}),
       });
     } catch (err) {
       throw new ComputeCrashError(err);
@@ -196,7 +204,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
 
   async function forecast(input: ForecastInput): Promise<ForecastResult> {
     const series = toFloat64(input.series);
-    if (inline !== null && runsInline(input.config?.model, series.length, inlineMaxPoints)) return runInline(series, input);
+    // a regression is fitted whatever the model: never on the calling thread
+    if (inline !== null && input.regressors === undefined && runsInline(input.config?.model, series.length, inlineMaxPoints)) return runInline(series, input);
     const task: ForecastTask = {
       series,
       horizon: input.horizon,
@@ -205,6 +214,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       level: input.level,
       config: input.config,
       ...(input.fitted ? { fitted: true } : {}),
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     return run<ForecastReply extends { result: infer R } ? R : never>('default', task, series.buffer, options.timeoutMs);
   }
@@ -220,6 +231,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     return run<BacktestReply extends { result: infer R } ? R : never>('backtest', task, series.buffer, options.timeoutMs * input.windows);
   }
@@ -251,6 +264,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     const signal = AbortSignal.timeout(options.timeoutMs * Math.max(1, lengths.length));
     running += lengths.length;

@@ -53,6 +53,8 @@ export function readRegression(rep: Float64Array, names: readonly string[]): Reg
     const use = uses.get(source);
     const name = KIND_TERM[kind];
     if (!use || !name) continue;
+    // the core never writes one, but a NaN on the wire would be a silent null
+    if (!Number.isFinite(coef) || !Number.isFinite(knot)) throw new Error('the core reported a non-finite regression coefficient');
     if (name === 'linear') use.coefficient = coef;
     else (use.terms ??= []).push({ term: name, knot, coefficient: coef });
   }
