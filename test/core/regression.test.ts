@@ -1,17 +1,11 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import type { Forecaster, ForecastResult } from '../../src/core/index.js';
+import { normals } from '../support/series.js';
 
 // Regression with ARIMA errors through the `forecastWith` export (requires a current build/tempo.wasm).
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });
-
-/** Seeded standard-normal generator: 32-bit LCG (Numerical Recipes constants) + Box–Muller. */
-function normals(seed: number): () => number {
-  let s = seed >>> 0;
-  const u = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return (s + 0.5) / 4294967296; };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-}
 
 /** y_t = 50 + 3·x_t + η_t with η an AR(1) (φ = 0.6, sd 1) and x a noisy cycle: n history values and h future ones. */
 function linearCase(n: number, h: number, seed = 7) {
