@@ -75,3 +75,58 @@ export function olsFit(y: Float64Array, cols: Array<Float64Array>, n: i32, inter
   for (let i = 0; i < p; i++) coef[idx[i]] = b[i];
   return new OlsFit(coef, kept, resid);
 }
+
+/**
+ * An orthonormal basis grown column by column (modified Gram–Schmidt), to ask cheaply whether a
+ * further column adds a direction: one pass over the basis and no allocation per question.
+ */
+export class Basis {
+  q: Array<Float64Array> = new Array<Float64Array>();
+  private scratch: Float64Array;
+
+  /** A basis for columns of `n` values, holding the constant first when `intercept`. */
+  constructor(public n: i32, intercept: bool) {
+    this.scratch = new Float64Array(n);
+    if (intercept) {
+      const v = new Float64Array(n);
+      const c = 1.0 / Math.sqrt(<f64>n);
+      for (let t = 0; t < n; t++) v[t] = c;
+      this.q.push(v);
+    }
+  }
+
+  // the part of `col` orthogonal to the basis, in the scratch buffer; returns its norm over col's
+  private residual(col: Float64Array): f64 {
+    const n = this.n, v = this.scratch;
+    let norm0 = 0.0;
+    for (let t = 0; t < n; t++) { v[t] = col[t]; norm0 += col[t] * col[t]; }
+    for (let i = 0; i < this.q.length; i++) {
+      const qi = this.q[i];
+      let dot = 0.0;
+      for (let t = 0; t < n; t++) dot += qi[t] * v[t];
+      for (let t = 0; t < n; t++) v[t] -= dot * qi[t];
+    }
+    let norm = 0.0;
+    for (let t = 0; t < n; t++) norm += v[t] * v[t];
+    return norm0 > 0.0 ? Math.sqrt(norm / norm0) : 0.0;
+  }
+
+  /** True when `col` (n values) is not within COLLINEAR_TOL of the span of the basis. */
+  independent(col: Float64Array): bool {
+    return this.residual(col) > COLLINEAR_TOL;
+  }
+
+  /** Adds `col` to the basis when it is independent of it; returns whether it was. */
+  add(col: Float64Array): bool {
+    const r = this.residual(col);
+    if (!(r > COLLINEAR_TOL)) return false;
+    const n = this.n, v = this.scratch;
+    let norm = 0.0;
+    for (let t = 0; t < n; t++) norm += v[t] * v[t];
+    norm = Math.sqrt(norm);
+    const u = new Float64Array(n);
+    for (let t = 0; t < n; t++) u[t] = v[t] / norm;
+    this.q.push(u);
+    return true;
+  }
+}

@@ -3,7 +3,7 @@
 // (a hinge at a quantile of a regressor's history) that lowers AICc most, while one does.
 import { Regressors, REGRESSOR_USED, REGRESSOR_CONSTANT, REGRESSOR_COLLINEAR, REGRESSOR_UNUSED } from "./regressors";
 import { Term, linearTerm, hingeTerm, hasDistinct, historyQuantile } from "./regression_terms";
-import { RegressionData, RegressionArima, fitRegressionOn, differencedKept } from "../models/arima/regression";
+import { RegressionData, RegressionArima, fitRegressionOn, differencedKept, differencedBasis } from "../models/arima/regression";
 import { olsFit } from "../numerics/ols";
 import { isConstant } from "../numerics/checks";
 
@@ -14,10 +14,25 @@ export const MAX_EXTRA_TERMS: i32 = 4;
  * is a candidate knot in every round; with more, fewer knots each (knotsPerRegressor).
  */
 const MAX_CANDIDATE_FITS: i32 = 160;
+/**
+ * The bend search's work, in observations × (coefficients + 3)² per candidate fit, beyond which it
+ * fits fewer candidates: with 300 daily values and 6 coefficients it may fit 400 (more than
+ * MAX_CANDIDATE_FITS), with 10,000 hourly values and 2 regressors 40, and none when the linear fit
+ * itself had to take two steps.
+ */
+const BEND_WORK: f64 = 1e7;
 /** Most candidate knots per regressor: its history's deciles. */
 const MAX_KNOTS: i32 = 9;
 /** Distinct history values a regressor needs before a bend in its effect is considered (a 0/1 flag has two). */
 const MIN_DISTINCT_FOR_HINGE: i32 = 5;
+
+// how many candidate fits the bend search may spend on `data` with `columns` linear columns (BEND_WORK)
+function bendFits(data: RegressionData, columns: i32): i32 {
+  if (!data.jointAffordable(columns + 1)) return 0;
+  const k = <f64>(columns + 3);
+  const fits = BEND_WORK / (<f64>data.nEff * k * k);
+  return fits >= <f64>MAX_CANDIDATE_FITS ? MAX_CANDIDATE_FITS : <i32>fits;
+}
 
 /** The regression chosen for a series: its fit (null when none could be made), its terms, and each input regressor's status. */
 export class Selection {
@@ -103,20 +118,22 @@ export function selectRegression(y: Float64Array, x: Regressors, m: i32): Select
   if (linear === null) return withoutFit(status);
   let best: RegressionArima = linear;
 
-  const extra = candidates(x, status, n);
+  const allowed = bendFits(data, use.length);
+  const extra = allowed > 0 ? candidates(x, status, n) : new Array<Term>();
   const first = terms.length;
   for (let i = 0; i < extra.length; i++) { terms.push(extra[i]); data.addColumn(extra[i].values); }
   const taken = new StaticArray<bool>(extra.length);
   let spent = 0, added = 0;
-  while (added < MAX_EXTRA_TERMS && spent < MAX_CANDIDATE_FITS) {
+  while (added < MAX_EXTRA_TERMS && spent < allowed) {
     let pick = -1;
     let pickFit: RegressionArima | null = null;
-    for (let c = 0; c < extra.length && spent < MAX_CANDIDATE_FITS; c++) {
+    const basis = differencedBasis(data, use);
+    for (let c = 0; c < extra.length && spent < allowed; c++) {
       if (taken[c]) continue;
+      // a bend that the columns in use already span once differenced adds nothing
+      if (!basis.independent(data.diffCols[first + c])) { taken[c] = true; continue; }
       const trial = use.slice(0);
       trial.push(first + c);
-      // a bend that the columns in use already span once differenced adds nothing
-      if (differencedKept(data, trial).length < trial.length) { taken[c] = true; continue; }
       spent++;
       const fit = fitRegressionOn(data, trial, linear.spec);
       if (fit === null) continue;

@@ -99,6 +99,19 @@ describe('regression with ARIMA errors', () => {
     expect(one.forecast).toEqual([3]);
   });
 
+  it('answers 50 regressors on 2,000 values (two-step estimates, no bends) without running out of memory', () => {
+    const z = normals(5);
+    const n = 2000, h = 24;
+    const regressors: Record<string, number[]> = {};
+    for (let j = 0; j < 50; j++) regressors[`x${j}`] = Array.from({ length: n + h }, (_, t) => Math.sin(t / (3 + j)) * 10 + z());
+    const y = Array.from({ length: n }, (_, t) => 100 + 2 * regressors.x0[t] - regressors.x7[t] + z());
+    const r = f.forecast(y, h, { level: [95], regressors });
+    expect(r.method.regressors).toHaveLength(50);
+    expect(r.method.regressors!.every((u) => u.terms === undefined)).toBe(true);
+    expect(r.method.regressors![0].coefficient).toBeGreaterThan(1.8);
+    expect(r.forecast.every(Number.isFinite)).toBe(true);
+  });
+
   it('refuses regressors of the wrong length or with a non-finite value', () => {
     expect(() => f.forecast([1, 2, 3], 2, { regressors: { x: [1, 2, 3, 4] } })).toThrow(/5/);
     expect(() => f.forecast([1, 2, 3], 1, { regressors: { x: [1, NaN, 3, 4] } })).toThrow(/finite/);

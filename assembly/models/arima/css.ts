@@ -33,7 +33,7 @@ export class CssProblem extends ArmaResiduals {
   /** Makes the problem a regression with ARMA errors on the differenced columns `cols` (each as long as w). */
   setRegressors(cols: Array<Float64Array>): void {
     this.reg = cols;
-    this.adjusted = new Float64Array(this.w.length);
+    if (this.adjusted.length != this.w.length) this.adjusted = new Float64Array(this.w.length);
   }
 
   // w less the regression Σ β_j·reg_j at the coefficients in `par` (from spec.offBeta)

@@ -7,10 +7,10 @@
 // recursion plus the regression at the regressors' future values; intervals from the error model.
 import { ModelForecast, noFit, withFitted } from "../result";
 import { isConstant } from "../../numerics/checks";
-import { olsFit } from "../../numerics/ols";
+import { olsFit, Basis } from "../../numerics/ols";
 import { chooseDifferencing, differenceBy } from "./differencing";
 import { CssProblem } from "./css";
-import { ArimaFit, FitWork } from "./fit";
+import { ArimaFit, FitWork, aiccOf } from "./fit";
 import { stepwiseSearch, fitSpec, SearchSettings } from "./search";
 import { arimaForecast } from "./forecast";
 import { ArimaSpec } from "./spec";
@@ -18,6 +18,13 @@ import { MAX_SEASONAL_TERMS_PERIOD } from "./entry";
 
 // Upper bound on candidates the order search fits (as the plain family's).
 const MAX_MODELS: i32 = 60;
+/**
+ * Above this many observations × (coefficients + 2)², estimating the coefficients inside every
+ * candidate's least squares costs seconds (n = 10,000 with 50 regressors: minutes): the
+ * coefficients are then estimated once, by least squares on the differenced data, and the orders
+ * searched on what is left (the two-step estimator). 500,000 is 10,000 hourly values with 5.
+ */
+const JOINT_WORK_LIMIT: f64 = 5e5;
 
 /**
  * A series and its candidate regressors on the fit's scale: y divided by max|y|, each column by
@@ -38,6 +45,10 @@ export class RegressionData {
   colScale: Array<f64> = new Array<f64>();
   /** the scaled columns differenced as w is (length w.length) */
   diffCols: Array<Float64Array> = new Array<Float64Array>();
+  // buffers every fit on this data shares (the core's arena frees nothing until the call ends)
+  private prob: CssProblem | null = null;
+  private work: FitWork | null = null;
+  private workColumns: i32 = -1;
 
   /**
    * `y` (n values, finite, not constant) and the columns the differencing is chosen with: the
@@ -88,6 +99,27 @@ export class RegressionData {
 
   /** Number of observations the order search scores. */
   get nEff(): i32 { return this.w.length - this.burnIn; }
+
+  /** The conditional-sum-of-squares problem of this data, made once and shared by its fits. */
+  problem(): CssProblem {
+    if (this.prob === null) this.prob = new CssProblem(this.w, this.burnIn);
+    return this.prob!;
+  }
+
+  /** Least-squares buffers for fits with up to `columns` regression coefficients, made once (again only to grow). */
+  fitWork(columns: i32): FitWork {
+    if (this.work === null || columns > this.workColumns) {
+      this.work = new FitWork(this.nEff, columns);
+      this.workColumns = columns;
+    }
+    return this.work!;
+  }
+
+  /** Whether estimating `columns` coefficients with the ARMA terms is cheap enough (JOINT_WORK_LIMIT). */
+  jointAffordable(columns: i32): bool {
+    const k = <f64>(columns + 2);
+    return <f64>this.nEff * k * k <= JOINT_WORK_LIMIT;
+  }
 }
 
 /** A fitted regression with ARIMA errors on a subset of a RegressionData's columns. */
@@ -149,9 +181,9 @@ export class RegressionArima {
 
 /**
  * Fits the regression with ARIMA errors on the columns `use` of `data`: the orders by the stepwise
- * AICc search, or exactly the orders and constant of `orders` when given. Columns
- * that are collinear once differenced (with each other or the constant) must have been removed by
- * the caller (see `differencedKept`). Null when no candidate can be estimated from this many
+ * AICc search, or exactly the orders and constant of `orders` when given. Columns that are
+ * collinear once differenced (with each other or the constant) must have been removed by the
+ * caller (see `differencedKept`). Null when no candidate can be estimated from this many
  * observations.
  */
 export function fitRegressionOn(data: RegressionData, use: Array<i32>, orders: ArimaSpec | null = null): RegressionArima | null {
@@ -160,12 +192,14 @@ export function fitRegressionOn(data: RegressionData, use: Array<i32>, orders: A
   const nx = use.length;
   const dcols = new Array<Float64Array>();
   for (let i = 0; i < nx; i++) dcols.push(data.diffCols[use[i]]);
+  if (!data.jointAffordable(nx)) return twoStep(data, use, dcols);
   const allowMean = data.d + data.D <= 1;
-  const prob = new CssProblem(w, data.burnIn);
+  const prob = data.problem();
   prob.setRegressors(dcols);
-  const wk = new FitWork(prob.nEff, nx);
+  const wk = data.fitWork(nx);
   const cfg = new SearchSettings(data.d, data.D, data.season, data.seasonalTerms, allowMean, MAX_MODELS);
   cfg.nx = nx;
+  // least squares of the differenced data starts every candidate's coefficients
   const withMean = olsFit(w, dcols, w.length, true);
   cfg.meanStart = withMean.coef[0];
   cfg.betaStart = withMean.coef.subarray(1);
@@ -182,7 +216,41 @@ export function fitRegressionOn(data: RegressionData, use: Array<i32>, orders: A
   const sigma2 = best.ssr / <f64>(prob.nEff > k ? prob.nEff - k : prob.nEff);
   prob.spec = spec;
   prob.ssr(best.par, new Float64Array(0));
-  return new RegressionArima(data, use, spec, best.par, sigma2, best.aicc, prob.e);
+  // the problem's buffers serve the next fit: the innovations are kept as a copy
+  return new RegressionArima(data, use, spec, best.par, sigma2, best.aicc, prob.e.slice(0));
+}
+
+/**
+ * The two-step estimator for a large problem (see JOINT_WORK_LIMIT): the coefficients by least
+ * squares of the differenced series on the differenced columns (and the constant where the
+ * differencing allows one), then the orders searched by AICc on what they leave, the
+ * coefficients counted in AICc and in σ²'s degrees of freedom.
+ */
+function twoStep(data: RegressionData, use: Array<i32>, dcols: Array<Float64Array>): RegressionArima | null {
+  const w = data.w, n = w.length, nx = use.length;
+  const allowMean = data.d + data.D <= 1;
+  const ls = olsFit(w, dcols, n, allowMean);
+  const lead = allowMean ? 1 : 0;
+  const rest = new Float64Array(n);
+  for (let t = 0; t < n; t++) {
+    let v = w[t];
+    for (let i = 0; i < nx; i++) v -= ls.coef[lead + i] * dcols[i][t];
+    rest[t] = v;
+  }
+  const prob = new CssProblem(rest, data.burnIn);
+  const cfg = new SearchSettings(data.d, data.D, data.season, data.seasonalTerms, allowMean, MAX_MODELS);
+  const best = stepwiseSearch(prob, data.fitWork(0), cfg);
+  if (best === null) return null;
+  const s0 = best.spec;
+  const spec = new ArimaSpec(s0.p, s0.q, s0.P, s0.Q, s0.mean, s0.d, s0.D, s0.m, nx);
+  const par = new Float64Array(spec.nCoef);
+  for (let i = 0; i < s0.nCoef; i++) par[i] = best.par[i];
+  for (let i = 0; i < nx; i++) par[spec.offBeta + i] = ls.coef[lead + i];
+  const k = spec.nCoef;
+  const sigma2 = best.ssr / <f64>(prob.nEff > k ? prob.nEff - k : prob.nEff);
+  prob.spec = s0;
+  prob.ssr(best.par, new Float64Array(0));
+  return new RegressionArima(data, use, spec, par, sigma2, aiccOf(best.ssr, prob.nEff, k), prob.e);
 }
 
 /**
@@ -191,15 +259,20 @@ export function fitRegressionOn(data: RegressionData, use: Array<i32>, orders: A
  * is given, the left-out ones pushed to it.
  */
 export function differencedKept(data: RegressionData, use: Array<i32>, dropped: Array<i32> | null = null): Array<i32> {
-  const dcols = new Array<Float64Array>();
-  for (let i = 0; i < use.length; i++) dcols.push(data.diffCols[use[i]]);
-  const fit = olsFit(data.w, dcols, data.w.length, true);
+  const basis = differencedBasis(data, new Array<i32>());
   const kept = new Array<i32>();
   for (let i = 0; i < use.length; i++) {
-    if (fit.kept[i + 1]) kept.push(use[i]);
+    if (basis.add(data.diffCols[use[i]])) kept.push(use[i]);
     else if (dropped !== null) dropped.push(use[i]);
   }
   return kept;
+}
+
+/** An orthonormal basis of the constant and the differenced columns `use` of `data` (each independent of those before it). */
+export function differencedBasis(data: RegressionData, use: Array<i32>): Basis {
+  const basis = new Basis(data.w.length, true);
+  for (let i = 0; i < use.length; i++) basis.add(data.diffCols[use[i]]);
+  return basis;
 }
 
 /**
