@@ -135,7 +135,7 @@ class LongFrame:
         if infinite.any():
             i = int(np.flatnonzero(infinite)[0])
             raise ValueError(f"column {target_col!r} is infinite at row {self.rows[i]!r} "
-                             f"({id_col}={self.uniques[self.codes[i]]!r}, {time_col}={self.ds[i]})")
+                             f"({id_col}={self.uniques[self.codes[i]]!r}, {time_col}={self._shown(i)})")
         if not self.dated:
             same = self.codes[1:] == self.codes[:-1]
             off = same & (np.diff(self.key) != self.step)
@@ -152,6 +152,13 @@ class LongFrame:
                 unit = "s" if (wall % 1_000_000_000 == 0).all() else "us"
                 self.timestamps = np.datetime_as_string(self.ds.astype(f"datetime64[{unit}]"), unit=unit, timezone="UTC").tolist()
         self.values = float_list(self.y, target_col)
+
+    def _shown(self, i: int) -> Any:
+        # a row's ds as the caller wrote it: a Timestamp (in its zone) or an integer
+        if not self.dated:
+            return self.ds[i]
+        stamp = self._pd.Timestamp(self.ds[i])
+        return stamp if self.tz is None else stamp.tz_localize(self.tz)
 
     @property
     def count(self) -> int:
@@ -175,9 +182,7 @@ class LongFrame:
 
     def _row(self, k: int, j: Optional[int]) -> FieldError:
         a, b = int(self.starts[k]), int(self.starts[k + 1])
-        ds = self.ds[a + j] if j is not None and 0 <= j < b - a else None
-        if ds is not None and self.dated:
-            ds = self._pd.Timestamp(ds) if self.tz is None else self._pd.Timestamp(ds).tz_localize(self.tz)
+        ds = self._shown(a + j) if j is not None and 0 <= j < b - a else None
         return FieldError("", "", unique_id=self.uniques[k], ds=ds)
 
     def locate(self, error: APIError, single: Optional[int] = None) -> APIError:

@@ -158,8 +158,14 @@ class Transport:
                 if body is not None:
                     conn.putheader("Content-Type", content_type or "application/json")
                     conn.putheader("Content-Length", str(len(body)))
-                conn.endheaders(body)
-                conn.sock.settimeout(deadline.remaining())
+                try:
+                    conn.endheaders(body)
+                except _STALE:
+                    # the server may have answered before reading the whole body (a 413 by Content-Length) and
+                    # closed: that answer is read below; a connection closed while idle fails there and is retried
+                    pass
+                if conn.sock is not None:
+                    conn.sock.settimeout(deadline.remaining())
                 return conn, conn.getresponse()
             except _STALE:
                 conn.close()
