@@ -114,7 +114,8 @@ def test_forecast_df_names_the_row_of_a_date_the_server_refuses(tempo):
     located = [f for f in e.errors if f.unique_id is not None]
     assert located and located[0].unique_id == "b" and located[0].ds == pd.Timestamp("2020-12-31")
     assert located[0].pointer.startswith("/series/1/timestamps/") and located[0].series_id == "1"
-    assert "unique_id='b', ds=2020-12-31" in str(e)
+    assert str(e).startswith("Request invalid: unique_id='b', ds=2020-12-31: ")
+    assert e.detail in str(e) and "series/1/timestamps/10" in e.detail
     repeat = pd.concat([df, df.iloc[[5]]])
     with pytest.raises(RequestInvalidError) as caught:
         tempo.forecast_df(repeat, 2)

@@ -201,10 +201,10 @@ class LongFrame:
         if not named:
             return error.with_errors(located)
         where = "; ".join(
-            f"{self.id_col}={e.unique_id!r}" + (f", {self.time_col}={e.ds}" if e.ds is not None else "") + f": {e.detail}"
+            f"{self.id_col}={e.unique_id!r}" + (f", {self.time_col}={_text(e.ds)}" if e.ds is not None else "") + f": {e.detail}"
             for e in named[:3])
         more = f" (and {len(named) - 3} more)" if len(named) > 3 else ""
-        return error.with_errors(located, f"{error} at {where}{more}")
+        return error.with_errors(located, where + more)
 
     def located(self, k: int, call: Callable[[], T]) -> T:
         """``call()``, its RequestInvalidError about series ``k`` raised with the rows named."""
@@ -336,6 +336,13 @@ class LongFrame:
             lo: np.array(lower, dtype=float),
             hi: np.array(upper, dtype=float),
         })
+
+
+def _text(ds: Any) -> str:
+    # a midnight as its date, as it was most likely written
+    if hasattr(ds, "strftime") and (ds.hour, ds.minute, ds.second, ds.microsecond) == (0, 0, 0, 0):
+        return ds.strftime("%Y-%m-%d")
+    return str(ds)
 
 
 def long_frame(df: Any, id_col: str, time_col: str, target_col: str, freq: Any) -> LongFrame:

@@ -92,9 +92,10 @@ class APIError(TempoError):
             ]
         return self._errors
 
-    def with_errors(self, errors: List[FieldError], message: Optional[str] = None) -> "APIError":
-        """A copy of this error (same class, answer and attempts) with ``errors`` and, when given, another message."""
-        copy = type(self)(self._init, message if message is not None else str(self))
+    def with_errors(self, errors: List[FieldError], shown: Optional[str] = None) -> "APIError":
+        """A copy of this error (same class, answer and attempts) with ``errors``; ``shown`` replaces the
+        server's detail in the message (``detail`` itself stays the server's)."""
+        copy = type(self)(self._init, str(self) if shown is None else _describe(replace(self._init, detail=shown)))
         copy.attempts = self.attempts
         copy._errors = list(errors)
         return copy
