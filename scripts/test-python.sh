@@ -2,8 +2,9 @@
 # The Python client's tests (python/tests) as CI runs them: `pip install ./python` into a fresh venv with no
 # package index and no pip configuration (so the in-tree build backend must need nothing from outside),
 # then pytest in that venv against real `tempo serve` processes of this checkout's build.
-# The venv sees the system's packages (--system-site-packages) for pandas and pytest: Debian's
-# python3-pandas and python3-pytest. usage: scripts/test-python.sh [pytest args...]
+# Its type hints are checked with mypy first. The venv sees the system's packages (--system-site-packages)
+# for pandas, pytest and mypy: Debian's python3-pandas, python3-pytest and python3-mypy.
+# usage: scripts/test-python.sh [pytest args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${TEMPO_PYTHON:-/usr/bin/python3}
@@ -18,4 +19,8 @@ case "$installed" in
   *) echo "tempo_forecast was imported from $installed, not from the venv" >&2; exit 1 ;;
 esac
 cd python
-"$venv/bin/python" -m pytest tests -p no:cacheprovider "$@"
+status=0
+# the hints the package ships (py.typed), checked strictly as pyproject.toml's [tool.mypy] says
+"$venv/bin/python" -m mypy --cache-dir /dev/null || status=$?
+"$venv/bin/python" -m pytest tests -p no:cacheprovider "$@" || status=$?
+exit "$status"

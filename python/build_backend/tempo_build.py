@@ -26,7 +26,7 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import IO, Any, Dict, Iterator, List, Optional, Tuple, cast
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -41,7 +41,7 @@ _ZIP_EPOCH = 315532800
 
 def _pyproject() -> Dict[str, Any]:
     with open(ROOT / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)
+        return cast(Dict[str, Any], tomllib.load(f))
 
 
 def _project() -> Dict[str, Any]:
@@ -55,7 +55,7 @@ def _project() -> Dict[str, Any]:
 
 
 def _settings() -> Dict[str, Any]:
-    return _pyproject().get("tool", {}).get("tempo-build", {})
+    return cast(Dict[str, Any], _pyproject().get("tool", {}).get("tempo-build", {}))
 
 
 def _dist_name(project: Dict[str, Any]) -> str:
@@ -170,39 +170,39 @@ def _prepare_metadata(metadata_directory: str) -> str:
 
 # --- PEP 517 hooks -------------------------------------------------------------------------------
 
-def get_requires_for_build_wheel(config_settings: Optional[dict] = None) -> List[str]:
+def get_requires_for_build_wheel(config_settings: Optional[Dict[str, Any]] = None) -> List[str]:
     """Nothing beyond the standard library."""
     return []
 
 
-def get_requires_for_build_sdist(config_settings: Optional[dict] = None) -> List[str]:
+def get_requires_for_build_sdist(config_settings: Optional[Dict[str, Any]] = None) -> List[str]:
     """Nothing beyond the standard library."""
     return []
 
 
-def get_requires_for_build_editable(config_settings: Optional[dict] = None) -> List[str]:
+def get_requires_for_build_editable(config_settings: Optional[Dict[str, Any]] = None) -> List[str]:
     """Nothing beyond the standard library."""
     return []
 
 
-def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: Optional[dict] = None) -> str:
+def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: Optional[Dict[str, Any]] = None) -> str:
     """Writes the dist-info folder (without RECORD) and returns its name."""
     return _prepare_metadata(metadata_directory)
 
 
-def prepare_metadata_for_build_editable(metadata_directory: str, config_settings: Optional[dict] = None) -> str:
+def prepare_metadata_for_build_editable(metadata_directory: str, config_settings: Optional[Dict[str, Any]] = None) -> str:
     """The same metadata as the wheel's."""
     return _prepare_metadata(metadata_directory)
 
 
-def build_wheel(wheel_directory: str, config_settings: Optional[dict] = None, metadata_directory: Optional[str] = None) -> str:
+def build_wheel(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
     """Builds the py3-none-any wheel into wheel_directory and returns its file name."""
     project = _project()
     entries = [(path, source.read_bytes()) for path, source in _package_files()]
     return _write_wheel(wheel_directory, "py3-none-any", entries, project)
 
 
-def build_editable(wheel_directory: str, config_settings: Optional[dict] = None, metadata_directory: Optional[str] = None) -> str:
+def build_editable(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
     """Builds an editable wheel: a .pth file that puts the package's source folder on sys.path."""
     project = _project()
     source = (ROOT / _settings().get("package", "")).resolve().parent
@@ -210,7 +210,7 @@ def build_editable(wheel_directory: str, config_settings: Optional[dict] = None,
     return _write_wheel(wheel_directory, "py3-none-any", [(pth, f"{source}\n".encode("utf-8"))], project)
 
 
-def build_sdist(sdist_directory: str, config_settings: Optional[dict] = None) -> str:
+def build_sdist(sdist_directory: str, config_settings: Optional[Dict[str, Any]] = None) -> str:
     """Builds {name}-{version}.tar.gz with PKG-INFO and the files [tool.tempo-build] lists."""
     project = _project()
     top = f"{_dist_name(project)}-{project['version']}"
@@ -230,7 +230,7 @@ def build_sdist(sdist_directory: str, config_settings: Optional[dict] = None) ->
     with open(target + ".part", "wb") as raw:
         # a fixed gzip header time too, so the same tree gives the same bytes
         with gzip.GzipFile(fileobj=raw, mode="wb", mtime=stamp) as zipped:
-            with tarfile.open(fileobj=zipped, mode="w", format=tarfile.PAX_FORMAT) as tar:
+            with tarfile.open(fileobj=cast(IO[bytes], zipped), mode="w", format=tarfile.PAX_FORMAT) as tar:
                 for path, data in sorted(members):
                     info = tarfile.TarInfo(f"{top}/{path}")
                     info.size = len(data)

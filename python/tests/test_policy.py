@@ -2,6 +2,9 @@
 a proxy or a newer server would give (a stand-in server on 127.0.0.1 gives them)."""
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 
 from tempo_forecast import (
@@ -62,7 +65,6 @@ def stand_in(server):
 
 
 def problem(code, status, **extra):
-    import json
     return json.dumps({"type": "/errors/x", "title": "T", "status": status, "code": code, "detail": "what happened",
                        "request_id": "req_x", **extra}).encode()
 
@@ -93,3 +95,20 @@ def test_a_success_that_is_not_json_is_an_error_not_a_crash(stand_in):
     with pytest.raises(APIError) as caught:
         Tempo("tempo-abcdefghijklmnop-secretsecretsecretsecret", stand_in.url, max_retries=0).validate()
     assert caught.value.status == 200 and caught.value.body == "<html>captive portal</html>"
+
+
+def test_a_kept_alive_connection_the_server_closed_is_replaced_not_failed(stand_in):
+    body = b'{"organization_id":"o","models":[]}'
+
+    def answer_then_hang_up(n, h):
+        # answers as if the connection stayed open, then closes it: what a server's idle timeout does
+        h.answer(200, body, (("Content-Type", "application/json"),))
+        h.close_connection = True
+
+    stand_in.plans = [answer_then_hang_up, answer_then_hang_up]
+    t = Tempo("tempo-abcdefghijklmnop-secretsecretsecretsecret", stand_in.url, max_retries=0)
+    assert t.models().organization_id == "o"
+    time.sleep(0.2)
+    # no retry is allowed, yet the call succeeds: the dead connection was not an attempt
+    assert t.models().organization_id == "o"
+    assert len(stand_in.requests) == 2

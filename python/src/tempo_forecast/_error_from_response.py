@@ -37,7 +37,8 @@ def error_from_response(status: int, headers: Dict[str, str], body: bytes, scrub
 
 def stream_failure(line: Mapping[str, Any], headers: Mapping[str, str], scrub: Callable[[str], str]) -> APIError:
     """The typed error for the failure line a server writes when it cannot finish a streamed answer."""
-    e = line.get("error") if isinstance(line.get("error"), Mapping) else {}
+    found = line.get("error")
+    e: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     code = e.get("code") if isinstance(e.get("code"), str) else None
     # the codes a server can end a stream with
     status = 503 if code == "SERVICE_UNAVAILABLE" else 400 if code == "REQUEST_INVALID" else 500

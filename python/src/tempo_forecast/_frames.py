@@ -9,14 +9,11 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 from ._wire import float_list
 from .errors import APIError, FieldError, RequestInvalidError, TempoWarning
 from .types import AnomaliesResult, BatchForecast, BatchItem, BatchRefusal, CrossValidationResult
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd
 
 T = TypeVar("T")
 
@@ -40,6 +37,10 @@ def _pandas() -> Tuple[Any, Any]:
             "the DataFrame calls need pandas: pip install 'tempo-forecast[pandas]', or use a Python that has it "
             "(Debian: apt-get install python3-pandas, then a venv made with --system-site-packages)") from None
     return pd, np
+
+
+def _level_list(level: Any) -> List[float]:
+    return [] if level is None else [float(level)] if isinstance(level, (int, float)) else [float(x) for x in level]
 
 
 def level_label(level: float) -> str:
@@ -239,8 +240,7 @@ class LongFrame:
     def forecasts(self, items: Iterable[BatchItem], h: int, name: str, level: Optional[Sequence[float]]) -> Any:
         """The long forecast DataFrame from the batch answers; a refused series is left out with a TempoWarning."""
         np = self._np
-        levels = [] if level is None else [level] if isinstance(level, (int, float)) else list(level)
-        columns = _interval_columns(name, levels)
+        columns = _interval_columns(name, _level_list(level))
         answered: List[int] = []
         points: List[List[float]] = []
         bounds: List[List[List[float]]] = [[] for _ in columns]
@@ -281,8 +281,7 @@ class LongFrame:
     def backtests(self, results: List[CrossValidationResult], name: str, level: Optional[Sequence[float]]) -> Any:
         """The long backtest DataFrame: one row per series, window and step, with ``cutoff`` and the actual ``y``."""
         np = self._np
-        levels = [] if level is None else [level] if isinstance(level, (int, float)) else list(level)
-        columns = _interval_columns(name, levels)
+        columns = _interval_columns(name, _level_list(level))
         rows: List[int] = []
         cutoffs: List[int] = []
         point: List[float] = []
@@ -341,7 +340,7 @@ class LongFrame:
 def _text(ds: Any) -> str:
     # a midnight as its date, as it was most likely written
     if hasattr(ds, "strftime") and (ds.hour, ds.minute, ds.second, ds.microsecond) == (0, 0, 0, 0):
-        return ds.strftime("%Y-%m-%d")
+        return str(ds.strftime("%Y-%m-%d"))
     return str(ds)
 
 

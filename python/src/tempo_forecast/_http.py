@@ -132,13 +132,16 @@ class Transport:
         with self._lock:
             self._idle.append((conn, time.monotonic()))
 
-    def close(self) -> None:
-        """Closes every idle connection; connections in use close when their answer is read."""
+    def _drop_idle(self) -> None:
         with self._lock:
-            self._closed = True
             idle, self._idle = self._idle, []
         for conn, _ in idle:
             conn.close()
+
+    def close(self) -> None:
+        """Closes every idle connection; connections in use close when their answer is read."""
+        self._closed = True
+        self._drop_idle()
 
     def _request(self, method: str, path: str, body: Optional[bytes], content_type: Optional[str], accept: str,
                  deadline: _Deadline) -> Tuple[Connection, http.client.HTTPResponse]:
@@ -171,6 +174,8 @@ class Transport:
                 conn.close()
                 if not reused:
                     raise
+                # the others kept as long were most likely closed too: the retry opens a new connection
+                self._drop_idle()
             except BaseException:
                 conn.close()
                 raise

@@ -23,7 +23,7 @@ def float_list(array: Any, where: str) -> List[Optional[float]]:
     infinite = np.isinf(array)
     if infinite.any():
         raise ValueError(f"{where}[{int(np.flatnonzero(infinite)[0])}] is not finite")
-    out = array.tolist()
+    out: List[Optional[float]] = array.tolist()
     for i in np.flatnonzero(np.isnan(array)).tolist():
         out[i] = None
     return out

@@ -9,7 +9,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Mapping, Optional, Sequence, TypeVar, Union
 from urllib.parse import quote
 
 from . import _frames
@@ -37,6 +37,7 @@ DEFAULT_BATCH_SIZE = 1000
 DEFAULT_BATCH_VALUES = 1_000_000
 
 logger = logging.getLogger("tempo_forecast")
+E = TypeVar("E", bound=TempoError)
 
 # A header value must be visible ASCII; checking here keeps http.client from quoting a bad key in its error.
 _KEY_SHAPE = re.compile(r"^[\x21-\x7e]+$")
@@ -275,7 +276,7 @@ class Tempo:
             pending = pending[answered:]
             self._after_failure(failure, attempt, retries)
 
-    def _stream_attempt(self, path: str, body: bytes, timeout: Optional[float]) -> Iterator[Dict[str, Any]]:
+    def _stream_attempt(self, path: str, body: bytes, timeout: Optional[float]) -> Generator[Dict[str, Any], None, None]:
         streamed = self._transport.stream("POST", path, body, timeout)
         try:
             rate_limit = parse_rate_limit(streamed.headers)
@@ -463,7 +464,7 @@ class Tempo:
         return _Success(parsed, request_id, rate_limit)
 
 
-def _name_series(error: TempoError, ids: List[str]) -> TempoError:
+def _name_series(error: E, ids: List[str]) -> E:
     # each /series/{i} pointer of a batch's error names the id of the series it points into
     if not isinstance(error, APIError) or not error.errors:
         return error
@@ -472,7 +473,7 @@ def _name_series(error: TempoError, ids: List[str]) -> TempoError:
         m = _SERIES_POINTER.match(e.pointer)
         i = int(m.group(1)) if m else -1
         named.append(replace(e, series_id=str(ids[i])) if 0 <= i < len(ids) else e)
-    return error.with_errors(named)
+    return error.with_errors(named)  # type: ignore[return-value]
 
 
 def _json_or_none(raw: bytes) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Type, Union
 
 from .rate_limit import RateLimitState
 
@@ -105,7 +105,7 @@ class APIError(TempoError):
         return (_rebuild, (type(self), self._init, str(self), self.attempts, self._errors))
 
 
-def _rebuild(cls: type, init: ApiErrorInit, message: str, attempts: int, errors: Optional[List[FieldError]]) -> APIError:
+def _rebuild(cls: Type[APIError], init: ApiErrorInit, message: str, attempts: int, errors: Optional[List[FieldError]]) -> APIError:
     error = cls(init, message)
     error.attempts = attempts
     error._errors = errors
@@ -220,7 +220,7 @@ class APITimeoutError(TempoError, builtins.TimeoutError):
 
 
 # Keyed by the server's error catalogue (src/shared/codes.ts); a code missing here falls back to its status.
-_BY_CODE: Dict[str, type] = {
+_BY_CODE: Dict[str, Type[APIError]] = {
     "API_KEY_INVALID": ApiKeyInvalidError,
     "API_KEY_INACTIVE": ApiKeyInactiveError,
     "API_KEY_EXPIRED": ApiKeyExpiredError,
@@ -238,7 +238,7 @@ _BY_CODE: Dict[str, type] = {
 }
 
 
-def class_for_status(status: int) -> type:
+def class_for_status(status: int) -> Type[APIError]:
     """The class an answer with this status gets when its code is missing or unknown."""
     if status in (401, 403):
         return AuthenticationError
@@ -255,6 +255,6 @@ def class_for_status(status: int) -> type:
     return APIError
 
 
-def class_for(code: Optional[str], status: int) -> type:
+def class_for(code: Optional[str], status: int) -> Type[APIError]:
     """The code's own class when the catalogue knows it, else the status family's."""
     return _BY_CODE[code] if code is not None and code in _BY_CODE else class_for_status(status)

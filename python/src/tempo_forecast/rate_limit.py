@@ -73,7 +73,7 @@ def parse_rate_limit(headers: Mapping[str, str], now: Optional[float] = None) ->
             policies.append(RateLimitPolicy(name, quota, window))
     state = _members(state_header)[0] if state_header and _members(state_header) else None
     window_name = state[0] or None if state else None
-    limit = x_limit if x_limit is not None else next((p.quota for p in policies if p.name == window_name), None)
+    limit = x_limit if x_limit is not None else next((p.quota for p in policies if p.name == window_name), None)  # type: ignore[arg-type]
     remaining = _non_negative(state[1].get("r")) if state else None
     reset = _non_negative(state[1].get("t")) if state else None
     return RateLimitState(

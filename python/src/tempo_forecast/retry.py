@@ -42,4 +42,4 @@ def retry_delay(
         return min(asked, max_retry_after)
     ceiling = min(MAX_BACKOFF, backoff_base * 2 ** retry)
     # full jitter (uniform below the ceiling) spreads a crowd of clients better than a fixed step
-    return random() * ceiling
+    return float(random() * ceiling)
