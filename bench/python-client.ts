@@ -3,7 +3,7 @@
 // request, through one server in its own process (bench/batch-server.ts). Runs alternate (TS, Python, TS,
 // Python, …) so both see the same machine; the load average is recorded beside each run. Prints a table and
 // writes bench/results/python-client-latest.json. Target: Python within 1.5× of TypeScript.
-//   node --import tsx bench/python-client.ts [--series 10000] [--rounds 2]   (TEMPO_PYTHON: the interpreter)
+//   node --import tsx bench/python-client.ts [--series 10000] [--rounds 3]   (TEMPO_PYTHON: the interpreter)
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { TempoClient, type BatchSeries } from '../src/client/index.js';
 import { startServerProcess } from './batch.bench.js';
 import { prng, seasonalSeries } from './fixtures.js';
 
-const { values: opts } = parseArgs({ options: { series: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '2' } } });
+const { values: opts } = parseArgs({ options: { series: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '3' } } });
 const COUNT = Number(opts.series);
 const ROUNDS = Number(opts.rounds);
 const HORIZON = 18;
@@ -89,7 +89,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const ts = runs.filter((r) => r.client === 'typescript');
 const py = runs.filter((r) => r.client === 'python');
 const ratio = median(py.map((r) => r.seconds)) / median(ts.map((r) => r.seconds));
@@ -97,10 +97,12 @@ const rows = runs.map((r) => [r.client, r.seconds.toFixed(1), (r.series / r.seco
 const head = ['client', 'seconds', 'series/s', 'client CPU s', 'load 1m'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 console.log([head, ...rows].map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'));
-console.log(`python / typescript (medians): ${ratio.toFixed(2)}x  (target <= 1.5x); ${COUNT} series, horizon ${HORIZON}, level ${LEVEL}, batches of ${BATCH}, ${server.workers} server workers`);
+const cpuRatio = median(py.map((r) => r.clientCpuSeconds)) / median(ts.map((r) => r.clientCpuSeconds));
+console.log(`python / typescript wall time (medians): ${ratio.toFixed(2)}x  (target <= 1.5x); client CPU: ${cpuRatio.toFixed(2)}x`);
+console.log(`${COUNT} series, horizon ${HORIZON}, level ${LEVEL}, batches of ${BATCH}, ${server.workers} server workers`);
 const out = join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'python-client-latest.json'), JSON.stringify({
   created: new Date().toISOString(), series: COUNT, horizon: HORIZON, level: LEVEL, batchSize: BATCH, workers: server.workers,
-  python, ratio, runs,
+  python, ratio, clientCpuRatio: cpuRatio, runs,
 }, null, 1) + '\n');

@@ -1,6 +1,7 @@
 """Every typed error, each provoked for real on a real server, with what it must carry."""
 from __future__ import annotations
 
+import pickle
 import socket
 import time
 
@@ -60,7 +61,9 @@ def test_api_key_inactive_once_the_operator_disables_it(server):
     server.cli("keys", "disable", k.split("-")[1])
     with pytest.raises(ApiKeyInactiveError) as caught:
         c.forecast(SMALL, 2)
-    check_api_error(caught.value, ApiKeyInactiveError, "API_KEY_INACTIVE", 401)
+    e = check_api_error(caught.value, ApiKeyInactiveError, "API_KEY_INACTIVE", 401)
+    again = pickle.loads(pickle.dumps(e))
+    assert type(again) is ApiKeyInactiveError and str(again) == str(e) and again.attempts == 1 and again.body == e.body
     server.cli("keys", "enable", k.split("-")[1])
     assert len(c.forecast(SMALL, 2).forecast) == 2
 
@@ -184,6 +187,8 @@ def test_connection_error_when_nothing_listens_retried_then_raised():
     e = caught.value
     assert isinstance(e, ConnectionError) and not isinstance(e, APIError)
     assert e.code == "ECONNREFUSED" and e.attempts == 3
+    again = pickle.loads(pickle.dumps(e))
+    assert type(again) is APIConnectionError and str(again) == str(e) and (again.code, again.attempts) == (e.code, 3)
     assert f"http://127.0.0.1:{port}/tempo/v1/validate" in str(e)
     # full jitter below 0.001 s, then 0.002 s
     assert waits == [0.0005, 0.001]

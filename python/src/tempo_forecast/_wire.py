@@ -45,6 +45,13 @@ def wire_values(values: Any, where: str) -> List[Any]:
         return float_list(np.asarray(values, dtype=float), where)
     out = list(values.tolist() if hasattr(values, "tolist") else values)
     for i, v in enumerate(out):
+        # the common cases first, without a call: a plain float (NaN is the one unequal to itself), None, int
+        if type(v) is float:
+            if v != v:
+                out[i] = None
+            elif v in (_INF, -_INF):
+                raise ValueError(f"{where}[{i}] is not finite")
+            continue
         if v is None or type(v) is int:
             continue
         if not isinstance(v, (str, bool)) and hasattr(v, "item") and callable(v.item):

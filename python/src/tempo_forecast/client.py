@@ -210,9 +210,11 @@ class Tempo:
         path = f"/{self._model(model)}/v1/forecast/batch"
         per_attempt = self._timeout(timeout)
         retries = self._retries(max_retries)
-        return self._many(series, h, settings, batch_size, batch_values, on_progress, path, per_attempt, retries)
+        return self._many(series, batch_series_body, h, settings, batch_size, batch_values, on_progress, path,
+                          per_attempt, retries)
 
-    def _many(self, series: Iterable[Any], h: int, settings: Dict[str, Any], batch_size: int, batch_values: int,
+    def _many(self, series: Iterable[Any], to_wire: Callable[[Any, int], Dict[str, Any]], h: int,
+              settings: Dict[str, Any], batch_size: int, batch_values: int,
               on_progress: Optional[Callable[[ForecastManyProgress], None]], path: str, timeout: Optional[float],
               retries: int) -> Iterator[BatchItem]:
         done = 0
@@ -231,7 +233,7 @@ class Tempo:
                 yield item
 
         for i, item in enumerate(series):
-            wire = batch_series_body(item, i)
+            wire = to_wire(item, i)
             if chunk and values + len(wire["values"]) > batch_values:
                 yield from send(chunk)
                 chunk, values = [], 0
@@ -365,11 +367,14 @@ class Tempo:
         tz-aware) or integers (then ``freq`` is the integer step, default 1). NaN in ``y`` is a missing value.
         Sent through the batch endpoint ``batch_size`` series at a time, streamed. Needs pandas.
         """
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError("batch_size must be a whole number >= 1")
         frame = _frames.long_frame(df, id_col, time_col, target_col, freq)
         name = self._model(model)
-        items = self.forecast_many(
-            frame.series(), h, level=level, freq=frame.wire_freq, season_length=season_length, batch_size=batch_size,
-            on_progress=on_progress, model=name, timeout=timeout, max_retries=max_retries)
+        settings = {"level": level, "freq": frame.wire_freq, "season_length": season_length}
+        # the frame's series are in wire form already (checked, NaN as None), so they are not checked again
+        items = self._many(frame.series(), _prepared, h, settings, batch_size, DEFAULT_BATCH_VALUES, on_progress,
+                           f"/{name}/v1/forecast/batch", self._timeout(timeout), self._retries(max_retries))
         return frame.forecasts(items, h, name, level)
 
     def cross_validation_df(self, df: Any, h: int, *, n_windows: Optional[int] = None, step_size: Optional[int] = None,
@@ -474,6 +479,11 @@ def _name_series(error: E, ids: List[str]) -> E:
         i = int(m.group(1)) if m else -1
         named.append(replace(e, series_id=str(ids[i])) if 0 <= i < len(ids) else e)
     return error.with_errors(named)  # type: ignore[return-value]
+
+
+def _prepared(series: Dict[str, Any], i: int) -> Dict[str, Any]:
+    # a series a DataFrame call has put in wire form already
+    return series
 
 
 def _json_or_none(raw: bytes) -> Any:

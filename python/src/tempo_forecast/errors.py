@@ -187,7 +187,7 @@ class ModelTuningFailedError(TempoError):
         self.reason = reason
 
     def __reduce__(self) -> Any:
-        return (type(self), (self.model, self.reason))
+        return (type(self), (self.model, self.reason), {"attempts": self.attempts})
 
 
 class APIConnectionError(TempoError, builtins.ConnectionError):
@@ -201,7 +201,7 @@ class APIConnectionError(TempoError, builtins.ConnectionError):
         return str(self.args[0]) if self.args else ""
 
     def __reduce__(self) -> Any:
-        return (type(self), (str(self), self.code))
+        return (type(self), (str(self), self.code), {"attempts": self.attempts})
 
 
 class APITimeoutError(TempoError, builtins.TimeoutError):
@@ -216,7 +216,7 @@ class APITimeoutError(TempoError, builtins.TimeoutError):
         return str(self.args[0]) if self.args else ""
 
     def __reduce__(self) -> Any:
-        return (type(self), (self.timeout, self.url))
+        return (type(self), (self.timeout, self.url), {"attempts": self.attempts})
 
 
 # Keyed by the server's error catalogue (src/shared/codes.ts); a code missing here falls back to its status.
