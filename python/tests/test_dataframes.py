@@ -173,6 +173,12 @@ def test_cross_validation_df_matches_the_single_series_backtests(tempo):
     assert b["ds"].tolist() == b_hist["ds"].tolist()[-5:-2] + b_hist["ds"].tolist()[-3:]
     assert b["y"].tolist() == single.windows[0].actual + single.windows[1].actual
     assert (b["ds"] > b["cutoff"]).all()
+    # a series too short for the windows asked is refused, and the error names it
+    short = pd.concat([df, long_df(["short"], [6], ["2020-01-31"])])
+    with pytest.raises(RequestInvalidError) as caught:
+        tempo.cross_validation_df(short, 3, n_windows=2)
+    assert {e.unique_id for e in caught.value.errors} == {"short"}
+    assert str(caught.value).startswith("Request invalid: unique_id='short'")
 
 
 def test_detect_anomalies_df_answers_the_anomalous_rows(tempo):

@@ -207,14 +207,18 @@ class LongFrame:
         more = f" (and {len(named) - 3} more)" if len(named) > 3 else ""
         return error.with_errors(located, where + more)
 
-    def located(self, k: int, call: Callable[[], T]) -> T:
-        """``call()``, its RequestInvalidError about series ``k`` raised with the rows named."""
-        failure: Optional[APIError] = None
-        try:
-            return call()
-        except RequestInvalidError as error:
-            failure = self.locate(error, single=k)
-        raise failure
+    def each(self, call: Callable[[Dict[str, Any]], T]) -> List[T]:
+        """``call`` on each series in turn (one request each); a RequestInvalidError raised with its rows named."""
+        out = []
+        for k, series in enumerate(self.series()):
+            failure: Optional[APIError] = None
+            try:
+                out.append(call(series))
+                continue
+            except RequestInvalidError as error:
+                failure = self.locate(error, single=k)
+            raise failure
+        return out
 
     # -- answers to DataFrames -----------------------------------------------------------------
 

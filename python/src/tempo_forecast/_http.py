@@ -186,40 +186,18 @@ class Transport:
     def send(self, method: str, path: str, body: Optional[bytes], timeout: Optional[float],
              content_type: Optional[str] = None, accept: str = "application/json") -> Answer:
         """One attempt, read whole within `timeout` seconds; raises APITimeoutError or APIConnectionError."""
-        failure: Optional[TempoError] = None
-        deadline = _Deadline(timeout)
-        try:
-            conn, response = self._request(method, path, body, content_type, accept, deadline)
-            try:
-                chunks = []
-                while True:
-                    if conn.sock is not None:
-                        conn.sock.settimeout(deadline.remaining())
-                    chunk = response.read(_READ_SIZE)
-                    if not chunk:
-                        break
-                    chunks.append(chunk)
-            except BaseException:
-                conn.close()
-                raise
-            answer = Answer(response.status, _headers_of(response, self._scrub), b"".join(chunks))
-            self._give_back(conn, response)
-            return answer
-        except socket.timeout:
-            failure = APITimeoutError(timeout or 0.0, self.display(path))
-        except (OSError, http.client.HTTPException) as error:
-            text, code = _reason(error)
-            failure = APIConnectionError(f"could not reach {self.display(path)}: {self._scrub(text)}", code)
-        raise failure
+        streamed = self.stream(method, path, body, timeout, content_type, accept)
+        return Answer(streamed.status, streamed.headers, streamed.read_all())
 
     def stream(self, method: str, path: str, body: Optional[bytes], timeout: Optional[float],
                content_type: Optional[str] = None, accept: str = "application/x-ndjson") -> "Streamed":
-        """Sends one request and returns once the answer's headers are in; read it with Streamed.lines()."""
+        """Sends one request and returns once the answer's headers are in, `timeout` seconds after it began at
+        most; read the rest with Streamed.read_all() (within the same deadline) or Streamed.lines()."""
         failure: Optional[TempoError] = None
         deadline = _Deadline(timeout)
         try:
             conn, response = self._request(method, path, body, content_type, accept, deadline)
-            return Streamed(self, path, conn, response, timeout)
+            return Streamed(self, path, conn, response, deadline)
         except socket.timeout:
             failure = APITimeoutError(timeout or 0.0, self.display(path))
         except (OSError, http.client.HTTPException) as error:
@@ -232,12 +210,13 @@ class Streamed:
     """An answer being read: its status and headers, then its body whole or line by line."""
 
     def __init__(self, transport: Transport, path: str, conn: Connection, response: http.client.HTTPResponse,
-                 timeout: Optional[float]) -> None:
+                 deadline: _Deadline) -> None:
         self._transport = transport
         self._path = path
         self._conn = conn
         self._response = response
-        self._timeout = timeout
+        self._deadline = deadline
+        self._timeout = deadline.seconds
         self._done = False
         self.status = response.status
         self.headers = _headers_of(response, transport._scrub)
@@ -251,14 +230,13 @@ class Streamed:
             f"could not read the answer from {self._transport.display(self._path)}: {self._transport._scrub(text)}", code)
 
     def read_all(self) -> bytes:
-        """The rest of the body within one timeout."""
+        """The rest of the body, by the deadline the request began with."""
         failure: Optional[TempoError] = None
-        deadline = _Deadline(self._timeout)
         try:
             chunks = []
             while True:
                 if self._conn.sock is not None:
-                    self._conn.sock.settimeout(deadline.remaining())
+                    self._conn.sock.settimeout(self._deadline.remaining())
                 chunk = self._response.read(_READ_SIZE)
                 if not chunk:
                     break

@@ -388,11 +388,9 @@ class Tempo:
         """
         frame = _frames.long_frame(df, id_col, time_col, target_col, freq)
         name = self._model(model)
-        results = []
-        for k, s in enumerate(frame.series()):
-            results.append(frame.located(k, lambda: self.cross_validation(
-                s["values"], h, n_windows=n_windows, step_size=step_size, level=level, season_length=season_length,
-                timestamps=s.get("timestamps"), freq=frame.wire_freq, model=name, timeout=timeout, max_retries=max_retries)))
+        results = frame.each(lambda s: self.cross_validation(
+            s["values"], h, n_windows=n_windows, step_size=step_size, level=level, season_length=season_length,
+            timestamps=s.get("timestamps"), freq=frame.wire_freq, model=name, timeout=timeout, max_retries=max_retries))
         return frame.backtests(results, name, level)
 
     def detect_anomalies_df(self, df: Any, *, level: Optional[float] = None, freq: Optional[str] = None,
@@ -406,11 +404,9 @@ class Tempo:
         """
         frame = _frames.long_frame(df, id_col, time_col, target_col, freq)
         name = self._model(model)
-        results = []
-        for k, s in enumerate(frame.series()):
-            results.append(frame.located(k, lambda: self.detect_anomalies(
-                s["values"], level=level, season_length=season_length, timestamps=s.get("timestamps"),
-                freq=frame.wire_freq, model=name, timeout=timeout, max_retries=max_retries)))
+        results = frame.each(lambda s: self.detect_anomalies(
+            s["values"], level=level, season_length=season_length, timestamps=s.get("timestamps"),
+            freq=frame.wire_freq, model=name, timeout=timeout, max_retries=max_retries))
         return frame.anomalies(results, name)
 
     # -- the retry loop --------------------------------------------------------------------------
