@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy")
 
 from tempo_forecast import RequestInvalidError, Tempo, TempoWarning  # noqa: E402
 
-from series import month_ends, seasonal  # noqa: E402
+from series import seasonal  # noqa: E402
 
 
 @pytest.fixture(scope="module")
