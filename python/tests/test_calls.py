@@ -6,6 +6,8 @@ import json
 import math
 import urllib.request
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from tempo_forecast import (
@@ -58,8 +60,6 @@ def test_forecast_with_dates_answers_the_future_dates_and_freq(tempo):
 
 
 def test_forecast_takes_numpy_and_pandas_values(tempo):
-    np = pytest.importorskip("numpy")
-    pd = pytest.importorskip("pandas")
     values = np.array(seasonal(30))
     values[3] = np.nan
     a = tempo.forecast(values, 2)
@@ -72,7 +72,6 @@ def test_forecast_takes_numpy_and_pandas_values(tempo):
 def test_infinity_is_refused_before_sending_with_its_place(tempo):
     with pytest.raises(ValueError, match=r"series\[2\] is not finite"):
         tempo.forecast([1.0, 2.0, math.inf, 3.0], 1)
-    np = pytest.importorskip("numpy")
     with pytest.raises(ValueError, match=r"series\[1\] is not finite"):
         tempo.forecast(np.array([1.0, -np.inf]), 1)
 

@@ -6,14 +6,13 @@ import os
 import subprocess
 import sys
 
+import numpy as np
+import pandas as pd
 import pytest
 
-pd = pytest.importorskip("pandas")
-np = pytest.importorskip("numpy")
+from tempo_forecast import RequestInvalidError, Tempo, TempoWarning
 
-from tempo_forecast import RequestInvalidError, Tempo, TempoWarning  # noqa: E402
-
-from series import seasonal  # noqa: E402
+from series import seasonal
 
 
 @pytest.fixture(scope="module")

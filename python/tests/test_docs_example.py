@@ -8,10 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("pandas")
-
 DOC = Path(__file__).resolve().parents[2] / "docs" / "python.md"
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 
+import pandas as pd
 import pytest
 
 from tempo_forecast import (
@@ -67,7 +68,6 @@ def test_a_bad_training_body_is_refused_with_pointers(server):
 
 
 def test_create_model_from_a_long_dataframe_sends_its_dates(server):
-    pd = pytest.importorskip("pandas")
     t = Tempo(server.key("py-tune-df"), server.url)
     df = pd.concat([pd.DataFrame({"unique_id": s["id"], "ds": pd.date_range("2018-01-01", periods=len(s["values"]), freq="MS"),
                                   "y": s["values"]}) for s in SMALL])
