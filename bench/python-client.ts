@@ -2,8 +2,9 @@
 // seeded monthly series (48 to 150 month-end values each), horizon 18, a 95% interval, 1,000 series per
 // request, through one server in its own process (bench/batch-server.ts). Runs alternate (TS, Python, TS,
 // Python, …) so both see the same machine; the load average is recorded beside each run. Prints a table and
-// writes bench/results/python-client-latest.json. Target: Python within 1.5× of TypeScript.
-//   node --import tsx bench/python-client.ts [--series 10000] [--rounds 3]   (TEMPO_PYTHON: the interpreter)
+// writes bench/results/python-client-latest.json; --publish also writes docs/results/python-client.json, which
+// docs/benchmarks.md's table is rendered from. Target: Python within 1.5× of TypeScript.
+//   node --import tsx bench/python-client.ts [--series 10000] [--rounds 3] [--publish]   (TEMPO_PYTHON: the interpreter)
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,10 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { TempoClient, type BatchSeries } from '../src/client/index.js';
+import type { PythonClientResult } from '../scripts/doc-tables/measure-tables.js';
+import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 import { startServerProcess } from './batch.bench.js';
 import { prng, seasonalSeries } from './fixtures.js';
 
-const { values: opts } = parseArgs({ options: { series: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '3' } } });
+const { values: opts } = parseArgs({
+  options: { series: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '3' }, publish: { type: 'boolean' } },
+});
 const COUNT = Number(opts.series);
 const ROUNDS = Number(opts.rounds);
 const HORIZON = 18;
@@ -68,6 +73,8 @@ function pythonRun(url: string, key: string, csv: string): Promise<Run> {
   });
 }
 
+const finish = startMeasurement(['node --import tsx bench/python-client.ts',
+  ...(opts.series === '10000' ? [] : ['--series', opts.series!]), ...(opts.rounds === '3' ? [] : ['--rounds', opts.rounds!])].join(' '));
 const series = fixture();
 const dir = mkdtempSync(join(tmpdir(), 'tempo-bench-python-'));
 const csv = join(dir, 'sales.csv');
@@ -102,7 +109,8 @@ console.log(`python / typescript wall time (medians): ${ratio.toFixed(2)}x  (tar
 console.log(`${COUNT} series, horizon ${HORIZON}, level ${LEVEL}, batches of ${BATCH}, ${server.workers} server workers`);
 const out = join(root, 'bench', 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'python-client-latest.json'), JSON.stringify({
-  created: new Date().toISOString(), series: COUNT, horizon: HORIZON, level: LEVEL, batchSize: BATCH, workers: server.workers,
-  python, ratio, clientCpuRatio: cpuRatio, runs,
-}, null, 1) + '\n');
+const result: PythonClientResult = {
+  series: COUNT, horizon: HORIZON, level: LEVEL, batchSize: BATCH, workers: server.workers, ratio, clientCpuRatio: cpuRatio, runs,
+};
+writeFileSync(join(out, 'python-client-latest.json'), JSON.stringify({ created: new Date().toISOString(), python, ...result }, null, 1) + '\n');
+if (opts.publish === true) console.log(`published: ${writeResult('python-client', finish(), result)}`);
