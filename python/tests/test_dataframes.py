@@ -148,6 +148,12 @@ def test_forecast_df_refuses_bad_frames_before_sending(tempo):
         tempo.forecast_df(inf, 2)
     with pytest.raises(ValueError, match="not dates"):
         tempo.forecast_df(df.assign(ds="someday"), 2)
+    mixed = df.assign(ds=[f"2020-{m:02d}-01T00:00:00{'+01:00' if m % 2 else '+02:00'}" for m in range(1, 13)])
+    with pytest.raises(ValueError, match="mixes time zones or offsets"):
+        tempo.forecast_df(mixed, 2)
+    # text dates are read as dates
+    text_dates = df.assign(ds=df["ds"].dt.strftime("%Y-%m-%d"))
+    assert tempo.forecast_df(text_dates, 2)["ds"].tolist() == [pd.Timestamp("2021-01-31"), pd.Timestamp("2021-02-28")]
 
 
 def test_forecast_df_leaves_out_a_series_the_model_refuses_and_says_so(tempo):

@@ -111,6 +111,10 @@ class LongFrame:
                     ds = pd.to_datetime(ds)
                 except (ValueError, TypeError) as error:
                     raise ValueError(f"column {time_col!r} holds values that are not dates ({error})") from None
+                if not pd.api.types.is_datetime64_any_dtype(ds.dtype):
+                    # pandas leaves date-times with different offsets as objects
+                    raise ValueError(f"column {time_col!r} mixes time zones or offsets; convert it first, "
+                                     f"e.g. pd.to_datetime(df[{time_col!r}], utc=True)")
             if ds.isna().any():
                 raise ValueError(f"column {time_col!r} is empty at row {labels[int(np.flatnonzero(ds.isna().to_numpy())[0])]!r}")
             self.dated = True
