@@ -11,7 +11,8 @@ python=${TEMPO_PYTHON:-/usr/bin/python3}
 venv=$(mktemp -d "${TMPDIR:-/tmp}/tempo-python-venv.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 "$python" -m venv --system-site-packages "$venv"
-PIP_CONFIG_FILE=/dev/null "$venv/bin/python" -m pip install --isolated --no-index --disable-pip-version-check --quiet ./python
+# with the pandas extra: pip must find Debian's pandas in the system's packages and fetch nothing
+PIP_CONFIG_FILE=/dev/null "$venv/bin/python" -m pip install --isolated --no-index --disable-pip-version-check --quiet './python[pandas]'
 # the tests must import the installed package, not the source tree
 installed=$(cd / && "$venv/bin/python" -c 'import tempo_forecast; print(tempo_forecast.__file__)')
 case "$installed" in
