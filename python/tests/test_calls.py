@@ -194,3 +194,16 @@ def test_client_checks_its_options():
         Tempo("tempo-a-b", "http://127.0.0.1:1", max_retries=-1)
     t = Tempo("tempo-a-b", "http://127.0.0.1:1/prefix/")
     assert t.base_url == "http://127.0.0.1:1/prefix"
+
+
+def test_one_client_shared_by_threads(server):
+    from concurrent.futures import ThreadPoolExecutor
+
+    t = Tempo(server.key("py-threads"), server.url)
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _: t.validate().organization_id, range(40)))
+    assert answers == ["py-threads"] * 40
+    # the connections were kept and reused: at most one per thread is left idle
+    assert 1 <= len(t._transport._idle) <= 8
+    t.close()
+    assert t._transport._idle == []
