@@ -50,9 +50,10 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-interface ServerProcess { child: ChildProcess; url: string; key: string; workers: number; loop(): Promise<{ maxMs: number; p99Ms: number }> }
+export interface ServerProcess { child: ChildProcess; url: string; key: string; workers: number; loop(): Promise<{ maxMs: number; p99Ms: number }> }
 
-async function startServerProcess(): Promise<ServerProcess> {
+/** Starts the batch benchmark's server (bench/batch-server.ts, or TEMPO_BENCH_SERVER) in its own process and reads its URL and key. */
+export async function startServerProcess(): Promise<ServerProcess> {
   const script = process.env.TEMPO_BENCH_SERVER ?? fileURLToPath(new URL('./batch-server.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
   const lines = createInterface({ input: child.stdout! });
