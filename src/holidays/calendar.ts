@@ -3,6 +3,7 @@
 // The package (300 ms and about 12 MB to load, for its data of every country) is loaded on the
 // first request that names a holiday code, not when the server starts.
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 import { daysFromCivil, DAY_MS, civilFromDays } from '../dates/civil.js';
 
 interface HolidayEntry { date: string; start: Date; end: Date; type: string }
@@ -39,8 +40,20 @@ export function knownHolidayCode(code: string): string[] | null {
   return parts;
 }
 
+// a batch of many series from one region asks for the same years again and again (a year costs ~1 ms)
+const years = new LRUCache<string, Set<number>>({ max: 512 });
+
 /** The civil days (days since 1970-01-01) that are public holidays of `parts` in the years from..to. */
 function holidayDays(parts: string[], from: number, to: number): Set<number> {
+  const key = `${parts.join('-')}:${from}:${to}`;
+  const known = years.get(key);
+  if (known !== undefined) return known;
+  const days = computeHolidayDays(parts, from, to);
+  years.set(key, days);
+  return days;
+}
+
+function computeHolidayDays(parts: string[], from: number, to: number): Set<number> {
   const H = load();
   const cal = new H(...parts, { types: ['public'] });
   const days = new Set<number>();
