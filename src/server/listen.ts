@@ -114,6 +114,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     if (guard.inFlight() > 0) {
       logger.warn({ in_flight: guard.inFlight(), forecasts: tempo.inFlight() }, 'shutdown grace ended: answering what is left with 503');
+      // streams end with a line saying so (or a cut a parser sees), and batches not yet begun answer
+      // their own 503 through the app: one turn for that before the guard answers the rest
+      tempo.endStreams();
+      await new Promise((resolve) => setImmediate(resolve));
       await guard.refuseOpen();
       // let those answers reach their sockets before the sockets are closed
       const flushBy = Date.now() + 300;

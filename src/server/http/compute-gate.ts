@@ -124,7 +124,8 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
   };
 }
 
-function causedByDrain(err: unknown): boolean {
+/** Whether `err`, or an error it was wrapped in, is a refusal by a draining server. */
+export function causedByDrain(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e instanceof Error && i < 5; e = e.cause, i++) {
     if (e instanceof ComputeDrainingError) return true;
   }

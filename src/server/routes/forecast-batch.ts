@@ -15,6 +15,7 @@ import { ApiError, invalidRequest } from '../errors.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
 import { need } from '../state.js';
 import { apiErrorOf } from './computing-route.js';
+import { causedByDrain } from '../http/compute-gate.js';
 
 /** Media type of the streamed answer, one JSON line per series. */
 export const NDJSON = 'application/x-ndjson';
@@ -54,8 +55,16 @@ export function validateBatch(bounds: Bounds, batch: BatchBounds): Middleware {
   };
 }
 
+/** How the batch answer is written: its pieces' size, and the signal that the server has stopped waiting for it. */
+export interface BatchWriting {
+  /** Characters per write (see answerChunkChars). */
+  chunkChars: number;
+  /** Aborted when the server's shutdown grace is over: answers still being written end at once. */
+  stop: AbortSignal;
+}
+
 /** Computes ctx.state.batchRequest over every worker and streams the answer; resolves once no series of it is computing. */
-export function forecastBatchRoute(pool: ComputePool, workers: number): Middleware {
+export function forecastBatchRoute(pool: ComputePool, workers: number, writing: BatchWriting): Middleware {
   return async (ctx) => {
     const request = ctx.state.batchRequest as BatchRequestBody;
     const model = ctx.state.model as ModelRecord;
@@ -81,9 +90,14 @@ export function forecastBatchRoute(pool: ComputePool, workers: number): Middlewa
           ctx.respond = false;
         },
         failure: (err) => {
+          if (causedByDrain(err)) {
+            return { code: 'SERVICE_UNAVAILABLE', detail: 'the server shut down before this batch was finished; send the series not answered again' };
+          }
           const api = apiErrorOf(err);
           return { code: api.code, detail: api.detail };
         },
+        chunkChars: writing.chunkChars,
+        stop: writing.stop,
       });
     } catch (err) {
       throw apiErrorOf(err);
