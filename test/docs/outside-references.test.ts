@@ -18,7 +18,7 @@ const OUTSIDE: Array<[string, RegExp]> = [
 ];
 
 // Lines that name an outside path as behaviour, not as a citation.
-const ALLOWED = new Set([
+const ALLOWED = new Set<string>([
 ]);
 
 function files(dir: string): string[] {

@@ -6,6 +6,7 @@
 // only when no group of this batch is still computing, so the caller's running lock covers every series.
 import type { ServerResponse } from 'node:http';
 import type { ComputePool, GroupOutcome } from '../../compute/pool.js';
+import type { Caller } from '../../compute/fair-share.js';
 import type { CoreConfig } from '../../core/index.js';
 import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../shared/types.js';
 import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../../dates/index.js';
@@ -25,6 +26,8 @@ export interface AnswerBatchOptions {
   /** Groups scheduled and not yet written, at most (a few per worker keeps every worker busy without a queue). */
   window: number;
   requestId: string;
+  /** Who the batch is for: the pool shares its workers fairly between callers. */
+  caller?: Caller;
   /** Called once, right before the first byte: sets status and headers. */
   begin(): void;
   /** Turns a group's failure into what the caller is told; thrown as is while nothing is written yet. */
@@ -109,6 +112,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       horizon: request.horizon,
       level: request.level,
       config: o.config,
+      caller: o.caller,
     }).then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
       .finally(() => { inFlight -= 1; wake(); });
   }

@@ -13,7 +13,7 @@ import { readBodyText } from '../batch/read-body.js';
 import { createBatchValidator } from '../batch/validate-batch.js';
 import { ApiError, invalidRequest } from '../errors.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
-import { need } from '../state.js';
+import { callerOf, need } from '../state.js';
 import { apiErrorOf } from './computing-route.js';
 import { causedByDrain } from '../http/compute-gate.js';
 
@@ -80,6 +80,7 @@ export function forecastBatchRoute(pool: ComputePool, workers: number, writing: 
         format,
         window: GROUPS_PER_WORKER * Math.max(1, workers),
         requestId: String(ctx.state.requestId),
+        caller: callerOf(ctx),
         begin: () => {
           // from here on this route writes the answer itself, so the headers other middleware
           // would add after it returns are set now
