@@ -58,7 +58,7 @@ export function fuzzSource(seed: number, maxBytes = 1023): FuzzSource {
       out.push(u() < 0.05 ? null : v);
     }
     // a series needs one finite value
-    if (out.every((v) => v === null)) out[0] = 1;
+    if (!out.some((v) => v !== null)) out[0] = 1;
     return out;
   }
 

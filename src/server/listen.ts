@@ -13,12 +13,13 @@ import { createApp, type TempoApp } from './app.js';
 import { warnUnrunnableModels } from './unrunnable-warning.js';
 import { guardConnections } from './http/connections.js';
 import { createSafeLogger } from './logging/logger.js';
+import { stdoutInBatches } from './logging/destination.js';
 
 export { LOG_REDACT } from './logging/logger.js';
 
-/** A JSON logger at `level` that never writes secrets (see logging/); `destination` defaults to stdout. */
+/** A JSON logger at `level` that never writes secrets (see logging/); `destination` defaults to stdout, written in batches. */
 export function createLogger(level: Config['logLevel'], destination?: pino.DestinationStream): Logger {
-  return createSafeLogger(level, destination);
+  return createSafeLogger(level, destination ?? (level === 'silent' ? undefined : stdoutInBatches()));
 }
 
 /** How long a draining server keeps accepting at most, so connections already queued for it get an answer. */

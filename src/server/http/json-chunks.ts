@@ -87,7 +87,9 @@ export function jsonSizeAtLeast(x: unknown, limit: number): number {
       for (const item of v) if (typeof item === 'string' || (item !== null && typeof item === 'object')) { stack.push(item); total -= 1; }
     } else if (v !== null && typeof v === 'object') {
       let entries = 0;
-      for (const [k, item] of Object.entries(v)) {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const item: unknown = (v as Record<string, unknown>)[k];
         if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
         entries += 1;
         total += k.length + 3;
