@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import pino from 'pino';
 import { createComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '../core/index.js';
-import { createTunedModelValidator } from '../server/middleware/validate-tuned-model.js';
+import { compileRequests } from '../server/schemas/requests.js';
+import { checkAtOnce } from '../server/validation/request-check.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import { StoreConflictError } from '../store/types.js';
 import { readLongCsv, TableError } from '../table/long-csv.js';
@@ -46,8 +47,9 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   }
   const body: TunedModelRequestBody = { name, ...(optional(p, 'base') ? { base: optional(p, 'base') } : {}), training: { horizon, ...(freq ? { freq } : {}), series } };
   return withStore(p, io, async (store, config) => {
-    const { errors: problems, dates } = createTunedModelValidator(config.bounds, config.tuning)(body);
-    if (problems.length > 0) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
+    const { errors: problems, accepted } = checkAtOnce(compileRequests(config).tunedModel, body);
+    if (accepted === undefined) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
+    const { dates } = accepted;
     const baseName = body.base ?? 'tempo';
     const base = await store.getModelForOrg(baseName, organizationId);
     if (base === undefined) throw new UsageError(`models tune: --base ${baseName} is not a model organization ${organizationId} may use`, h);

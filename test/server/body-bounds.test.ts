@@ -38,13 +38,19 @@ const post = (body: BodyInit, headers: Record<string, string> = {}) => fetch(`${
 });
 
 describe('forecast bodies', () => {
-  it('refuses deep nesting and too many values before parsing, with 400', async () => {
+  it('refuses deep nesting, too many values and an array longer than any allowed before parsing, with 400', async () => {
     const deep = await post(`{"series":${'['.repeat(50_000)}`);
     expect(deep.status).toBe(400);
     expect((await deep.json()).detail).toMatch(/nests deeper than 8/);
-    const many = await post(`{"series":[${Array(300).fill('"a"').join(',')}],"horizon":1}`);
+    // no array past 100 elements (the longest the schema allows), but 300 values in all: the most a
+    // valid body holds is 100 values, 100 timestamps, 10 levels, 7 members and 64 spare
+    const hundred = `[${Array(100).fill('"a"').join(',')}]`;
+    const many = await post(`{"series":[${hundred},${hundred},${hundred}],"horizon":1}`);
     expect(many.status).toBe(400);
-    expect((await many.json()).detail).toMatch(/more than 274 values/);
+    expect((await many.json()).detail).toMatch(/more than 281 values/);
+    const long = await post(`{"series":[${Array(300).fill('"a"').join(',')}],"horizon":1}`);
+    expect(long.status).toBe(400);
+    expect((await long.json()).errors).toEqual([{ pointer: '/series', detail: expect.stringMatching(/^series must be an array of 1 to 100 .* \(got an array of more than 100\)$/) }]);
   });
 
   it('accepts a gzip body, and refuses a gzip bomb and broken gzip', async () => {
