@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { devAccuracy, devIntervals, devMembers, devOrigins, intermittent, readmeAccuracy, readmeCoverage, readmeSpeed } from './eval-tables.js';
-import { anomalies, benchSuite, forecastFile, hostileTargets, periodFalseAlarms, tuned } from './measure-tables.js';
+import { anomalies, benchSuite, forecastFile, hostileTargets, periodFalseAlarms, pythonClient, tuned } from './measure-tables.js';
 import { asBlock, findBlocks, type Block } from './markers.js';
 import { ROOT } from './results.js';
 
@@ -31,6 +31,7 @@ const BLOCKS: Record<string, BlockKind> = {
   'accuracy-tuned-calendar': { results: ['tuned-calendar'], render: () => tuned('tuned-calendar') },
   'accuracy-anomalies': { results: ['anomalies'], render: anomalies },
   'forecast-file': { results: ['forecast-file'], render: forecastFile },
+  'python-client': { results: ['python-client'], render: pythonClient },
   'hostile': { results: ['hostile'], render: hostileTargets },
 };
 

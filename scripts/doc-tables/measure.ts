@@ -24,6 +24,7 @@ export const MEASUREMENTS: Record<string, string[]> = {
   'tuned-calendar': ['--import', 'tsx', 'eval/tuned.ts', '--calendar', '--publish'],
   ...Object.fromEntries(SUITES.map(([suite]) => [`bench-${suite}`, ['--import', 'tsx', 'bench/run.ts', suite, '--publish']])),
   'forecast-file': ['--import', 'tsx', 'bench/forecast-file.ts', '--publish'],
+  'python-client': ['--import', 'tsx', 'bench/python-client.ts', '--publish'],
   hostile: ['--import', 'tsx', 'scripts/doc-tables/hostile.ts'],
 };
 
