@@ -103,7 +103,7 @@ describe('cost bounded by size', () => {
     const sent = (await Promise.all(attackers)).flat();
     reportTarget({
       target: `a third key's small forecast while two keys send the 72-byte ten-level request back to back (${sent.length} sent): median / p99 (quiet ${percentile(quiet, 50).toFixed(1)} / ${percentile(quiet, 99).toFixed(1)} ms)`,
-      required: 'median ≤ 5× quiet', measured: `${percentile(during, 50).toFixed(1)} / ${percentile(during, 99).toFixed(1)} ms`,
+      required: 'median ≤ 5× quiet (it was 5 ms → 7.1 s)', measured: `${percentile(during, 50).toFixed(1)} / ${percentile(during, 99).toFixed(1)} ms`,
       met: percentile(during, 50) <= 5 * percentile(quiet, 50),
     });
     expect(probeStatuses.every((s) => s === 200)).toBe(true);
