@@ -7,6 +7,7 @@ import type { BacktestResult } from '../backtest/run.js';
 import type { ManyInput, ManyScores } from '../backtest/many.js';
 import { createInlineCore, INLINE_MAX_POINTS, runsInline } from './inline.js';
 import { defaultWasmPath } from '../core/node.js';
+import type { Caller } from './fair-share.js';
 import type { BacktestReply, BacktestTask, ForecastManyTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
@@ -32,6 +33,8 @@ export interface ForecastInput {
   config?: CoreConfig;
   /** also compute the one-step-ahead in-sample predictions */
   fitted?: boolean;
+  /** Who the forecast is for: a gated pool shares its workers fairly between callers (see gatePool). */
+  caller?: Caller;
 }
 
 export interface BacktestPoolInput extends Omit<ForecastInput, 'series'> {
@@ -81,6 +84,8 @@ export interface ForecastGroupInput {
   horizon: number;
   level?: number[];
   config?: CoreConfig;
+  /** Who the group is for (see ForecastInput.caller). */
+  caller?: Caller;
 }
 
 /** One series' outcome inside a group: a result, or the core's refusal of that series alone. */
@@ -103,6 +108,8 @@ export interface ComputePool {
   scoreMany(input: ManyInput): Promise<ManyScores>;
   /** Resolves once a worker has loaded the core (remembered after the first success). */
   ready(): Promise<void>;
+  /** Whether `forecast(input)` runs on the calling thread (a trivial model on a short series) and needs no worker. */
+  runsInline?(input: ForecastInput): boolean;
   /** Forecasts running or queued right now. */
   inFlight(): number;
   /** Refuses new work, waits for queued and running forecasts (each bounded by the time limit), then stops the workers. */
@@ -225,10 +232,10 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   }
 
   async function scoreMany(input: ManyInput): Promise<ManyScores> {
-    // tuning packs a fresh buffer per unit, so it is handed over rather than copied
-    const { values } = input;
+    // tuning packs a fresh buffer per unit, so it is handed over rather than copied; who it is for stays here
+    const { values, caller: _caller, ...rest } = input;
     const limit = options.timeoutMs * input.windows * Math.max(1, input.offsets.length - 1);
-    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer as ArrayBuffer, limit);
+    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...rest, values }, values.buffer as ArrayBuffer, limit);
   }
 
   async function forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]> {
@@ -274,6 +281,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     backtest,
     scoreMany,
     forecastGroup,
+    runsInline: (input) => inline !== null && runsInline(input.config?.model, input.series.length, inlineMaxPoints),
     ready() {
       loaded ??= Promise.all([piscina.run(undefined, { name: 'ping' }), inline?.ready()]).then(() => undefined, (err) => {
         loaded = null;
