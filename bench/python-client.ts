@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { TempoClient, type BatchSeries } from '../src/client/index.js';
 import type { PythonClientResult } from '../scripts/doc-tables/measure-tables.js';
 import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
-import { startServerProcess } from './batch.bench.js';
+import { startServerProcess } from './server-process.js';
 import { prng, seasonalSeries } from './fixtures.js';
 
 const { values: opts } = parseArgs({
@@ -91,8 +91,7 @@ try {
     }
   }
 } finally {
-  server.child.stdin!.end();
-  await new Promise((r) => server.child.once('exit', r));
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -1,6 +1,6 @@
 // Prediction intervals from a forecast's mean and error sd: one multiplier per level, bounds widening with h.
 import { qnorm } from "../stats/qnorm";
-import { onSupport, lowerBound, upperBound } from "./bounds";
+import { onSupport, lowerBound, upperBound, CountBounds } from "./bounds";
 import { studentTwoSided } from "../stats/student_t";
 
 /**
@@ -78,14 +78,16 @@ export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Floa
   // count bounds take quantiles of their own distribution; the multiplier is not used there
   for (let k = 0; k < nLevels; k++) z[k] = count ? zOfLevel(levels[k]) : spreadFactor(levels[k], df);
   const spreads = spreadsOf(sd, season);
+  const counts: CountBounds | null = count ? new CountBounds(levels) : null;
   for (let i = 0; i < h; i++) {
     const mu = onSupport(mean[i], nonNegative);
     out[i] = mu;
     const spread = spreads[i];
+    if (counts !== null) counts.at(mu, spread, nonNegative);
     for (let k = 0; k < nLevels; k++) {
       // a count quantile lies on the integers, so at narrow levels it can pass the (real) mean
-      const lo = Math.min(lowerBound(mu, spread, levels[k], z[k], count, nonNegative), mu);
-      const hi = Math.max(upperBound(mu, spread, levels[k], z[k], count, nonNegative), mu);
+      const lo = Math.min(counts !== null ? counts.lower[k] : lowerBound(mu, spread, z[k], nonNegative), mu);
+      const hi = Math.max(counts !== null ? counts.upper[k] : upperBound(mu, spread, z[k], nonNegative), mu);
       if (!isFinite(lo) || !isFinite(hi)) return false;
       out[(1 + 2 * k) * h + i] = lo;
       out[(2 + 2 * k) * h + i] = hi;

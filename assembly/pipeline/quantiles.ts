@@ -44,9 +44,9 @@ export function fillQuantiles(mean: Float64Array, sd: Float64Array, probs: Float
           v = countQuantile(mu, spread * spread, extreme ? p : (upper ? 0.5 + level / 200.0 : 0.5 - level / 200.0));
           v = upper ? Math.max(v, mu) : Math.min(onSupport(v, nonNegative), mu);
         } else if (upper) {
-          v = Math.max(extreme ? onSupport(mu + z * spread, nonNegative) : upperBound(mu, spread, level, z, false, nonNegative), mu);
+          v = Math.max(upperBound(mu, spread, z, nonNegative), mu);
         } else {
-          v = Math.min(extreme ? onSupport(mu - z * spread, nonNegative) : lowerBound(mu, spread, level, z, false, nonNegative), mu);
+          v = Math.min(lowerBound(mu, spread, z, nonNegative), mu);
         }
       }
       if (!isFinite(v)) return false;
