@@ -18,6 +18,7 @@ export const MEASUREMENTS: Record<string, string[]> = {
   ...Object.fromEntries(['ets', 'arima', 'damped', 'dotm', 'theta'].map((m) => [`eval-dev-told-${m}`, [...EVAL, 'datasets/dev', '--model', m]])),
   'eval-intermittent-blind': [...EVAL, 'datasets/intermittent', '--blind'],
   'eval-intermittent-told': [...EVAL, 'datasets/intermittent'],
+  'eval-exogenous-told': [...EVAL, 'datasets/exogenous'],
   periods: ['--import', 'tsx', 'eval/periods.ts', '--publish'],
   anomalies: ['--import', 'tsx', 'eval/anomalies.ts', '--publish'],
   tuned: ['--import', 'tsx', 'eval/tuned.ts', '--publish'],

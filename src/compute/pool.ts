@@ -33,6 +33,10 @@ export interface ForecastInput {
   config?: CoreConfig;
   /** also compute the one-step-ahead in-sample predictions */
   fitted?: boolean;
+  /** known future covariates: name → series length + horizon values */
+  regressors?: Record<string, ArrayLike<number>>;
+  /** quantile probabilities in (0, 1) */
+  quantiles?: number[];
   /** Who the forecast is for: a gated pool shares its workers fairly between callers (see gatePool). */
   caller?: Caller;
 }
@@ -84,6 +88,9 @@ export interface ForecastGroupInput {
   horizon: number;
   level?: number[];
   config?: CoreConfig;
+  /** each series' regressors (name → length + horizon values), undefined for a series without */
+  regressors?: Array<Record<string, ArrayLike<number>> | undefined>;
+  quantiles?: number[];
   /** Who the group is for (see ForecastInput.caller). */
   caller?: Caller;
 }
@@ -156,6 +163,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     try {
       reply = await inline!.forecast(series, input.horizon, {
         seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config, fitted: input.fitted,
+        ...(input.quantiles ? { quantiles: input.quantiles } : {}),
       });
     } catch (err) {
       throw new ComputeCrashError(err);
@@ -201,9 +209,13 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return out;
   };
 
+  // a regression is fitted whatever the model: a forecast with regressors never runs on the calling thread
+  const inlineFor = (input: ForecastInput) => inline !== null && input.regressors === undefined
+    && runsInline(input.config?.model, input.series.length, inlineMaxPoints);
+
   async function forecast(input: ForecastInput): Promise<ForecastResult> {
     const series = toFloat64(input.series);
-    if (inline !== null && runsInline(input.config?.model, series.length, inlineMaxPoints)) return runInline(series, input);
+    if (inlineFor(input)) return runInline(series, input);
     const task: ForecastTask = {
       series,
       horizon: input.horizon,
@@ -212,6 +224,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       level: input.level,
       config: input.config,
       ...(input.fitted ? { fitted: true } : {}),
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     return run<ForecastReply extends { result: infer R } ? R : never>('default', task, series.buffer, options.timeoutMs);
   }
@@ -227,6 +241,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     return run<BacktestReply extends { result: infer R } ? R : never>('backtest', task, series.buffer, options.timeoutMs * input.windows);
   }
@@ -258,6 +274,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     const signal = AbortSignal.timeout(options.timeoutMs * Math.max(1, lengths.length));
     running += lengths.length;
@@ -281,7 +299,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     backtest,
     scoreMany,
     forecastGroup,
-    runsInline: (input) => inline !== null && runsInline(input.config?.model, input.series.length, inlineMaxPoints),
+    runsInline: inlineFor,
     ready() {
       loaded ??= Promise.all([piscina.run(undefined, { name: 'ping' }), inline?.ready()]).then(() => undefined, (err) => {
         loaded = null;

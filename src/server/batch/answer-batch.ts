@@ -51,7 +51,7 @@ export function itemBody(id: string, index: number, outcome: GroupOutcome, dates
   }
   const r = outcome.result;
   return {
-    id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}),
+    id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}), ...(r.quantiles ? { quantiles: r.quantiles } : {}),
     ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}), method: r.method,
   };
 }
@@ -112,6 +112,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       horizon: request.horizon,
       level: request.level,
       config: o.config,
+      ...(items.some((s) => s.regressors !== undefined) ? { regressors: items.map((s) => s.regressors) } : {}),
+      ...(request.quantiles ? { quantiles: request.quantiles } : {}),
       caller: o.caller,
     }).then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
       .finally(() => { inFlight -= 1; wake(); });

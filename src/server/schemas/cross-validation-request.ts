@@ -6,7 +6,9 @@ import type { Bounds } from '../../config/config.js';
 import type { DatePlan } from '../../dates/index.js';
 import type { CrossValidationRequestBody } from '../../shared/backtest-types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { plannedDates } from '../request-dates.js';
+import { writePlan } from '../../dates/index.js';
+import { checkedDates } from '../request-dates.js';
+import { acceptRegressors } from '../request-regressors.js';
 import { requestFields } from './fields.js';
 
 /** The cross-validation request schema for these bounds. */
@@ -26,6 +28,9 @@ export function crossValidationRequestSchema(bounds: Bounds) {
       freq: f.freq,
       windows: f.windows,
       step: f.step,
+      regressors: f.regressors,
+      holidays: f.holidays,
+      quantiles: f.quantiles,
     },
   } as const;
 }
@@ -61,9 +66,10 @@ export function crossValidationRequest(bounds: Bounds): RequestDefinition<CrossV
             `${MIN_TRAINING_VALUES} before the first cutoff); ${fits}: ask for fewer windows, a smaller horizon or step, or send a longer series`,
         });
       }
-      const { plan, errors } = plannedDates({ timestamps: body.timestamps, freq: body.freq, length: n, horizon }, '');
+      const { checked, errors } = checkedDates({ timestamps: body.timestamps, freq: body.freq, length: n, horizon }, '');
       for (const e of errors) report.add(e);
-      return { request, dates: plan ?? { periods: [] } };
+      const regressors = acceptRegressors({ length: n, horizon, regressors: body.regressors, holidays: body.holidays, dates: checked }, '', report);
+      return { request: regressors === undefined ? request : { ...request, regressors }, dates: checked ? writePlan(checked) : { periods: [] } };
     },
   };
 }

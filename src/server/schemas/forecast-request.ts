@@ -1,9 +1,12 @@
-// POST /{model}/v1/forecast: the body's schema, what a schema cannot say (its dates), and how it is read.
+// POST /{model}/v1/forecast: the body's schema, what a schema cannot say (its dates, its regressors'
+// lengths and holiday code), and how it is read.
 import type { Bounds } from '../../config/config.js';
 import type { DatePlan } from '../../dates/index.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { plannedDates } from '../request-dates.js';
+import { writePlan } from '../../dates/index.js';
+import { checkedDates } from '../request-dates.js';
+import { acceptRegressors } from '../request-regressors.js';
 import { requestFields } from './fields.js';
 
 /** The forecast request schema for these bounds. */
@@ -22,6 +25,9 @@ export function forecastRequestSchema(bounds: Bounds) {
       timestamps: f.timestamps,
       freq: f.freq,
       fitted: f.fitted,
+      regressors: f.regressors,
+      holidays: f.holidays,
+      quantiles: f.quantiles,
     },
   } as const;
 }
@@ -38,9 +44,10 @@ export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastReque
     schema: forecastRequestSchema(bounds),
     reading: { maxBytes: bounds.bodyLimitBytes },
     *accept(body, report) {
-      const { plan, errors } = plannedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, '');
+      const { checked, errors } = checkedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, '');
       for (const e of errors) report.add(e);
-      return { request: body, dates: plan ?? { periods: [] } };
+      const regressors = acceptRegressors({ length: body.series.length, horizon: body.horizon, regressors: body.regressors, holidays: body.holidays, dates: checked }, '', report);
+      return { request: regressors === undefined ? body : { ...body, regressors }, dates: checked ? writePlan(checked) : { periods: [] } };
     },
   };
 }
