@@ -6,3 +6,5 @@ export { forecastFitted } from "./abi/forecast_fitted";
 export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute, statsQnorm } from "./abi/stats_exports";
 export { statsCalendarPeriod } from "./abi/calendar_period";
 export { registryModels, registryModel, registryModelText, registryCodes, registryCode, registryCodeText } from "./abi/registry_exports";
+export { forecastWith, regressionExtraTerms } from "./abi/forecast_with";
+

@@ -4,10 +4,11 @@
 // its longest stall. Run: node --import tsx bench/batch-check-turns.ts
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../src/config/config.js';
-import { createBatchValidator } from '../src/server/batch/validate-batch.js';
+import { compileRequests } from '../src/server/schemas/requests.js';
+import { checkInSlices } from '../src/server/validation/request-check.js';
 
 const config = loadConfig({}, {});
-const check = createBatchValidator(config.bounds, config.batchBounds);
+const check = (body: unknown) => checkInSlices(compileRequests(config).batch, body);
 const n = 10_000, count = 200;
 const stamps = Array.from({ length: n }, (_, t) => new Date(Date.UTC(1990, 0, 1 + t)).toISOString().slice(0, 10));
 const body = {

@@ -48,6 +48,21 @@ const heapMiB = () => {
   return process.memoryUsage().heapUsed / 2 ** 20;
 };
 
+// The tree's batch check as { errors, dates }: the one request validator, or (in a tree from before it) the batch's own.
+async function batchCheck(from: (p: string) => Promise<Record<string, unknown>>, config: ReturnType<typeof loadConfig>): Promise<(body: unknown) => Promise<unknown>> {
+  try {
+    const { compileRequests } = await from('src/server/schemas/requests.ts') as { compileRequests: (c: unknown) => { batch: unknown } };
+    const { checkInSlices } = await from('src/server/validation/request-check.ts') as { checkInSlices: (r: unknown, b: unknown) => Promise<{ errors: unknown[]; accepted?: { dates: unknown[] } }> };
+    return async (body) => {
+      const { errors, accepted } = await checkInSlices(compileRequests(config).batch, body);
+      return { errors, dates: accepted?.dates };
+    };
+  } catch {
+    const { createBatchValidator } = await from('src/server/batch/validate-batch.ts') as { createBatchValidator: (b: unknown, bb: unknown) => (body: unknown) => Promise<unknown> };
+    return createBatchValidator(config.bounds, config.batchBounds);
+  }
+}
+
 // One shape, in a function of its own so nothing of it is left alive when the next one is measured.
 async function measure(check: (body: unknown) => Promise<unknown>, dates: DatesModule, series: number, length: number, horizon: number) {
   const body = datedBatch(series, length, horizon);
@@ -81,10 +96,9 @@ async function measure(check: (body: unknown) => Promise<unknown>, dates: DatesM
 export async function batchDatesSuite(): Promise<SuiteResult> {
   const tree = resolve(process.env.TEMPO_BENCH_TREE ?? new URL('..', import.meta.url).pathname);
   const from = (p: string) => import(pathToFileURL(resolve(tree, p)).href);
-  const { createBatchValidator } = await from('src/server/batch/validate-batch.ts');
   const dates = await from('src/dates/index.ts') as DatesModule;
   const config = loadConfig({}, {});
-  const check = createBatchValidator(config.bounds, config.batchBounds) as (body: unknown) => Promise<unknown>;
+  const check = await batchCheck(from, config);
 
   const shapes = [[10_000, 200, 18], [200, 10_000, 18], [10_000, 200, 1000], [1000, 60, 12]] as const;
   const rows: BenchRow[] = [];

@@ -1,6 +1,15 @@
 // Local regression (loess: Cleveland 1979; as STL uses it, Cleveland et al. 1990 §2) of values
 // observed at the integer positions 0..n-1, evaluated at integer points, inside or just outside.
 
+// the tricube weight of position j in a fit at x of bandwidth lambda, times its robustness weight
+@inline function weightAt(j: i32, x: i32, lambda: f64, rw: Float64Array | null): f64 {
+  const u = Math.abs(<f64>(j - x)) / lambda;
+  if (u >= 1.0) return 0.0;
+  const c = 1.0 - u * u * u;
+  const w = c * c * c;
+  return rw !== null ? w * unchecked(rw[j]) : w;
+}
+
 /**
  * The loess fit at integer position x of the n values in `v` (observed at 0..n-1): a weighted
  * least-squares polynomial of `degree` 0 or 1 over the q positions nearest x, each weighted by
@@ -21,11 +30,8 @@ export function loessAt(v: Float64Array, rw: Float64Array | null, q: i32, degree
   if (!(lambda > 0.0)) lambda = 1.0;
   let sw = 0.0, sx = 0.0, sy = 0.0;
   for (let j = lo; j <= hi; j++) {
-    const u = Math.abs(<f64>(j - x)) / lambda;
-    if (u >= 1.0) continue;
-    const c = 1.0 - u * u * u;
-    let w = c * c * c;
-    if (rw !== null) w *= unchecked(rw[j]);
+    const w = weightAt(j, x, lambda, rw);
+    if (w == 0.0) continue;
     sw += w;
     sx += w * <f64>j;
     sy += w * unchecked(v[j]);
@@ -36,11 +42,8 @@ export function loessAt(v: Float64Array, rw: Float64Array | null, q: i32, degree
   const xm = sx / sw;
   let sxx = 0.0, sxy = 0.0;
   for (let j = lo; j <= hi; j++) {
-    const u = Math.abs(<f64>(j - x)) / lambda;
-    if (u >= 1.0) continue;
-    const c = 1.0 - u * u * u;
-    let w = c * c * c;
-    if (rw !== null) w *= unchecked(rw[j]);
+    const w = weightAt(j, x, lambda, rw);
+    if (w == 0.0) continue;
     const dx = <f64>j - xm;
     sxx += w * dx * dx;
     sxy += w * dx * unchecked(v[j]);

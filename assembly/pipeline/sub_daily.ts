@@ -4,7 +4,7 @@ import { Outcome } from "./outcome";
 import { combine, COMBINE_DEFAULT, COMBINE_MEDIAN } from "./combine";
 import { holdToNaiveErrors } from "./hold_to_naive";
 import { residualDof, smallSampleShare } from "./intervals";
-import { ModelForecast, usable } from "../models/result";
+import { ModelForecast, usable, withComponent } from "../models/result";
 import { arimaModel } from "../models/arima/entry";
 import { seasonalNaive } from "../models/baseline/seasonal_naive";
 import { mstl } from "../stats/mstl";
@@ -21,21 +21,6 @@ import { isIntermittent } from "../models/intermittent/classify";
  * beat the usual ensemble there too.
  */
 const MIN_WEEKS: i32 = 3;
-
-/** `fc`, a forecast of y less a season, with that season put back: `past` over the n observations, `future` over the h steps. */
-function withSeason(fc: ModelForecast, past: Float64Array, future: Float64Array): ModelForecast {
-  const h = fc.mean.length;
-  const mean = new Float64Array(h);
-  for (let i = 0; i < h; i++) mean[i] = fc.mean[i] + future[i];
-  let fitted: Float64Array | null = null;
-  const f = fc.fitted;
-  if (f !== null) {
-    const back = new Float64Array(f.length);
-    for (let t = 0; t < f.length; t++) back[t] = f[t] + past[t];
-    fitted = back;
-  }
-  return new ModelForecast(mean, fc.sd, fc.code, fc.ok, fitted);
-}
 
 /**
  * The `tempo` forecast of `y` when m is a day of sub-daily steps (24 hours, 48 half hours...) and
@@ -67,24 +52,24 @@ export function subDaily(y: Float64Array, m: i32, h: i32, rule: i32): Outcome | 
   const noDay = new Float64Array(n);
   for (let t = 0; t < n; t++) noDay[t] = y[t] - s.inner[t % m];
   const weekly = seasonalityTest(noDay, week) || seasonalityTest(difference(noDay, 1), week);
+  // the season a member's series is less, over the history and the h steps after it
+  const season = new Float64Array(n + h);
   const adjusted = new Float64Array(n);
-  const past = new Float64Array(n);
-  const future = new Float64Array(h);
   if (weekly) {
     const periods: StaticArray<i32> = [m, week];
     const wk = mstl(y, periods)[1];
-    for (let t = 0; t < n; t++) adjusted[t] = y[t] - wk[t];
-    for (let i = 0; i < h; i++) future[i] = wk[n - week + (i % week)];
-    add(fits, codes, withSeason(arimaModel(adjusted, m, h), wk, future));
-    for (let t = 0; t < n; t++) { past[t] = s.at(t); adjusted[t] = y[t] - past[t]; }
-    for (let i = 0; i < h; i++) future[i] = s.at(n + i);
+    for (let t = 0; t < n; t++) season[t] = wk[t];
+    for (let i = 0; i < h; i++) season[n + i] = wk[n - week + (i % week)];
+    for (let t = 0; t < n; t++) adjusted[t] = y[t] - season[t];
+    add(fits, codes, withComponent(arimaModel(adjusted, m, h), season, n));
+    for (let t = 0; t < n + h; t++) season[t] = s.at(t);
   } else {
     add(fits, codes, arimaModel(y, m, h));
     const day = seasonalIndices(y, m, false);
-    for (let t = 0; t < n; t++) { past[t] = day[t % m]; adjusted[t] = y[t] - past[t]; }
-    for (let i = 0; i < h; i++) future[i] = day[(n + i) % m];
+    for (let t = 0; t < n + h; t++) season[t] = day[t % m];
   }
-  add(fits, codes, withSeason(arimaModel(adjusted, 1, h), past, future));
+  for (let t = 0; t < n; t++) adjusted[t] = y[t] - season[t];
+  add(fits, codes, withComponent(arimaModel(adjusted, 1, h), season, n));
   add(fits, codes, seasonalNaive(y, m, h));
   const outer = weekly ? week : 0;
   if (fits.length == 0) return null;

@@ -1,6 +1,6 @@
 // Weekly data's year is 52.18 weeks, not the 52 steps a seasonal model repeats: in the default
 // ensemble, members see it through Fourier terms at its true length.
-import { ModelForecast, usable } from "../models/result";
+import { ModelForecast, usable, withComponent } from "../models/result";
 import { etsModel } from "../models/ets/entry";
 import { arimaModel } from "../models/arima/entry";
 import { dotmModel } from "../models/theta/entry";
@@ -17,9 +17,9 @@ const YEAR_IN_WEEKS: f64 = 365.25 / 7.0;
  */
 const MAX_HARMONICS: i32 = 10;
 /**
- * Years the yearly shape is estimated over, the most recent ones: on the dev sample's weekly series
- * (up to 44 years long) at four origins, three to six years scored alike and better than all of
- * them, ten or eight (docs/accuracy.md, "Weekly data").
+ * Years the yearly shape is estimated over, the most recent ones: a shape drifts. On the dev
+ * sample's weekly series (up to 44 years long) at four origins, three to six years scored alike and
+ * better than the whole history, ten years or eight (CHANGELOG.md has the numbers).
  */
 const SHAPE_YEARS: f64 = 4.0;
 /** Significance at which the seasonal naive member may repeat last year: detection's level per lag. */
@@ -42,15 +42,9 @@ export class YearOfWeeks {
     this.snaiveSeasonal = logSeasonalMeansP(y, YEAR_OF_WEEKS_STEPS, true) < Math.log(YEAR_ALPHA);
   }
 
-  /** `fc`, fitted to the adjusted series, with the yearly component put back on its forecast and its in-sample predictions. */
+  /** `fc`, fitted to the adjusted series, with the yearly component put back (see withComponent). */
   private reseasoned(fc: ModelForecast): ModelForecast {
-    if (!usable(fc)) return fc;
-    const n = this.adjusted.length;
-    const h = fc.mean.length;
-    for (let i = 0; i < h; i++) fc.mean[i] += this.season[n + i];
-    const f = fc.fitted;
-    if (f !== null) for (let t = 0; t < f.length; t++) f[t] += this.season[t];
-    return fc;
+    return usable(fc) ? withComponent(fc, this.season, this.adjusted.length) : fc;
   }
 
   /** Dynamic optimised Theta of the series adjusted by the Fourier component instead of classical indices at 52 steps. */

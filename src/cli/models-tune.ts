@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import pino from 'pino';
 import { createComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '../core/index.js';
-import { createTunedModelValidator } from '../server/middleware/validate-tuned-model.js';
+import { compileRequests } from '../server/schemas/requests.js';
+import { checkAtOnce } from '../server/validation/request-check.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import { StoreConflictError } from '../store/types.js';
 import { readLongCsv, TableError } from '../table/long-csv.js';
@@ -38,7 +39,10 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   // the file's dates are read and checked as `tempo forecast --file` reads them, and sent as the API takes them
   let series: TunedModelRequestBody['training']['series'];
   try {
-    const { series: rows, columns: [, dsColumn] } = await readLongCsv(createReadStream(file), file);
+    const { series: rows, columns: [, dsColumn], regressors } = await readLongCsv(createReadStream(file), file);
+    if (regressors.length > 0) {
+      throw new UsageError(`models tune: ${file} has regressor columns (${regressors.map((c) => c.name).join(', ').slice(0, 200)}): tuning does not use regressors; keep only the id, date and value columns`, h);
+    }
     series = rows.map((s) => ({ id: s.id, values: s.values, timestamps: planSeriesDates(s, { file, dsColumn, horizon, freq, help: h, command: 'models tune' }).timestamps }));
   } catch (err) {
     if (err instanceof TableError || (err as NodeJS.ErrnoException).syscall !== undefined) throw new UsageError(`models tune: ${(err as Error).message}`, h);
@@ -46,8 +50,9 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   }
   const body: TunedModelRequestBody = { name, ...(optional(p, 'base') ? { base: optional(p, 'base') } : {}), training: { horizon, ...(freq ? { freq } : {}), series } };
   return withStore(p, io, async (store, config) => {
-    const { errors: problems, dates } = createTunedModelValidator(config.bounds, config.tuning)(body);
-    if (problems.length > 0) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
+    const { errors: problems, accepted } = checkAtOnce(compileRequests(config).tunedModel, body);
+    if (accepted === undefined) throw new UsageError(`models tune: ${problems[0].pointer}: ${problems[0].detail}`, h);
+    const { dates } = accepted;
     const baseName = body.base ?? 'tempo';
     const base = await store.getModelForOrg(baseName, organizationId);
     if (base === undefined) throw new UsageError(`models tune: --base ${baseName} is not a model organization ${organizationId} may use`, h);

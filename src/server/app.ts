@@ -13,26 +13,26 @@ import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
 import { computeChain, type ComputeChainParts } from './compute-chain.js';
-import { drainingRefusal, gatePool, type GatedPool } from './http/compute-gate.js';
+import { ComputeDrainingError, drainingRefusal, gatePool, type GatedPool } from './http/compute-gate.js';
+import { answerChunkChars, streamLargeAnswers } from './http/large-answers.js';
 import { runningLock } from './middleware/running-lock.js';
 import { drainGuard, type DrainState } from './middleware/drain-guard.js';
 import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
-import { jsonBody } from './body/json-body.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { failedAuthLimit } from './middleware/failed-auth-limit.js';
 import { modelAccess } from './middleware/model-access.js';
 import { requestId } from './middleware/request-id.js';
 import { unrouted } from './middleware/unrouted.js';
-import { validateForecast } from './middleware/validate-forecast.js';
-import { validateCrossValidation } from './middleware/validate-cross-validation.js';
+import { literalSegments, pathShown } from './echo.js';
+import { ERROR_CATALOGUE } from '../shared/codes.js';
+import { requestBody } from './middleware/request-body.js';
+import { compileRequests } from './schemas/requests.js';
 import { crossValidationRoute } from './routes/cross-validation.js';
-import { validateAnomalies } from './middleware/validate-anomalies.js';
 import { anomaliesRoute } from './routes/anomalies.js';
-import { validateTunedModel } from './middleware/validate-tuned-model.js';
 import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
 import { createTuningService, type TuningService } from '../tuning/service.js';
 import { forecastRoute } from './routes/forecast.js';
-import { batchBody, forecastBatchRoute, validateBatch } from './routes/forecast-batch.js';
+import { forecastBatchRoute } from './routes/forecast-batch.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
 import { mountSelfDescription } from './routes/openapi.js';
@@ -55,6 +55,11 @@ export interface TempoApp {
   inFlight(): number;
   /** Refuse new forecasts, refuse those still waiting for a worker, and report not-ready from now on. */
   startDraining(): void;
+  /**
+   * The server will wait no longer (its shutdown grace is over): answers still being streamed end
+   * now, in a way their callers can tell from a whole answer (a failure line, or a cut JSON text).
+   */
+  endStreams(): void;
   /** The pool every computing route runs on (queued forecasts are refused when draining). */
   pool: GatedPool;
   isDraining(): boolean;
@@ -64,10 +69,7 @@ export interface TempoApp {
   routes(): Array<{ path: string; methods: string[] }>;
 }
 
-/** The deepest JSON any computing body needs (batch: object → series array → series object → values). */
-const MAX_BODY_DEPTH = 8;
-
-/** Builds the app: request id → error boundary → access log → routes, each route with the API's check order (docs/api.md). */
+/** Builds the app: request id → error boundary → access log → large answers streamed → routes, each route with the API's check order (docs/api.md). */
 export function createApp(deps: AppDeps): TempoApp {
   const { config, store, limits, logger } = deps;
   const pool = gatePool(deps.pool, config.workers, 64 * config.workers, config.forecastTimeoutMs);
@@ -79,6 +81,8 @@ export function createApp(deps: AppDeps): TempoApp {
   });
   const models = createModelCache(store, { ttlMs: config.modelCacheTtlMs, max: 10_000 });
   const drain: DrainState = { draining: false, inFlight: 0 };
+  const streams = new AbortController();
+  const chunkChars = answerChunkChars(config.connections.maxUnreadBytes);
 
   const limitFailures = failedAuthLimit({ perWindow: config.failedAuthPerMinute, windowMs: 60_000 });
   const checkKey = authenticate(keys, config.keyPepper);
@@ -92,21 +96,17 @@ export function createApp(deps: AppDeps): TempoApp {
     limitsFailOpen: config.limitsFailOpen,
     lockLeaseMs: config.lockLeaseMs,
   };
-  const forecastBody = {
-    maxBytes: config.bounds.bodyLimitBytes,
-    maxDepth: MAX_BODY_DEPTH,
-    // series and timestamps at full length, levels and a little slack: anything more cannot be valid
-    maxElements: 2 * config.bounds.maxSeriesLength + config.bounds.maxLevels + 64,
-  };
+  // every body of every route is read and checked by requestBody, against its compiled schema
+  const requests = compileRequests(config);
 
   router.post('/:model/v1/forecast',
-    ...computeChain(chain, forecastBody, validateForecast(config.bounds)),
+    ...computeChain(chain, requestBody(requests.forecast, (state, a) => { state.forecastRequest = a.request; state.datePlan = a.dates; })),
     forecastRoute(pool, metrics));
   router.post('/:model/v1/cross-validation',
-    ...computeChain(chain, forecastBody, validateCrossValidation(config.bounds)),
+    ...computeChain(chain, requestBody(requests.crossValidation, (state, a) => { state.crossValidationRequest = a.request; state.datePlan = a.dates; })),
     crossValidationRoute(pool, metrics));
   router.post('/:model/v1/anomalies',
-    ...computeChain(chain, forecastBody, validateAnomalies(config.bounds)),
+    ...computeChain(chain, requestBody(requests.anomalies, (state, a) => { state.anomaliesRequest = a.request; state.datePlan = a.dates; })),
     anomaliesRoute(pool, metrics));
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
@@ -119,41 +119,38 @@ export function createApp(deps: AppDeps): TempoApp {
     auth,
     rateLimitHeadersOnResponse(limits),
     admitRequest(limits, config.limitsFailOpen),
-    jsonBody({
-      maxBytes: config.tuning.bodyLimitBytes,
-      maxDepth: MAX_BODY_DEPTH,
-      // every value plus a timestamp each, and the ids and fields around them
-      maxElements: 2 * config.tuning.maxValues + 4 * config.tuning.maxSeries + 64,
-      // tens of MiB: one JSON.parse would hold every other caller's request for a large part of a second
-      inSlices: true,
+    requestBody(requests.tunedModel, (state, a) => {
+      state.tunedModelRequest = a.request;
+      if (a.dates !== undefined) state.trainingDates = a.dates;
     }),
-    validateTunedModel(config.bounds, config.tuning),
     createTunedModelRoute(store, tuning));
   router.get('/v1/models/:name', auth, getTunedModelRoute(store, config.tuning.staleMs));
   router.delete('/v1/models/:name', auth, deleteTunedModelRoute(store, tuning));
-  // the same check order as computeChain, with the batch's own sliced body reader and bounds, so
-  // the request counts before its (up to 64 MiB) body is read
+  // the same check order as computeChain, with the batch's own bounds (a body of up to 64 MiB, parsed
+  // in slices), so the request counts before its body is read
   router.post('/:model/v1/forecast/batch',
     drainGuard(drain),
     auth,
     rateLimitHeadersOnResponse(limits),
     model,
     admitRequest(limits, config.limitsFailOpen),
-    batchBody(config.batchBounds),
-    validateBatch(config.bounds, config.batchBounds),
+    requestBody(requests.batch, (state, a) => { state.batchRequest = a.request; state.batchDates = a.dates; }),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     drainingRefusal(),
-    forecastBatchRoute(pool, config.workers));
+    forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
   mountSettingsPage(router);
   mountSelfDescription(router, config);
 
+  // a path is repeated (problem instance, debug log) in the API's own words; any other segment only by the caller-text rule
+  const showPath = pathShown([...literalSegments(router.stack.map((l) => String(l.path))), ...Object.values(ERROR_CATALOGUE).map((e) => e.slug)]);
   const app = new Koa({ proxy: false });
   app.use(requestId());
-  app.use(errorBoundary(logger));
-  app.use(accessLog(logger, metrics));
+  app.use(errorBoundary(logger, showPath));
+  app.use(accessLog(logger, metrics, showPath));
+  app.use(streamLargeAnswers(chunkChars));
   app.use(unrouted());
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -173,6 +170,7 @@ export function createApp(deps: AppDeps): TempoApp {
       drain.draining = true;
       pool.drain();
     },
+    endStreams: () => streams.abort(new ComputeDrainingError()),
     isDraining: () => drain.draining,
     routes: () => router.stack.map((layer) => ({
       path: String(layer.path).replace(/:([A-Za-z_]+)/g, '{$1}'),

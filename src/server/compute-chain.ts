@@ -5,7 +5,6 @@
 import type { Middleware } from 'koa';
 import type { Limits } from '../limits/types.js';
 import type { Store } from '../store/types.js';
-import { jsonBody, type JsonBodyLimits } from './body/json-body.js';
 import { drainingRefusal } from './http/compute-gate.js';
 import { drainGuard, type DrainState } from './middleware/drain-guard.js';
 import { modelAccess } from './middleware/model-access.js';
@@ -27,16 +26,15 @@ export interface ComputeChainParts {
   lockLeaseMs: number;
 }
 
-/** Builds the chain for one computing route: `body` bounds its JSON, `validate` checks it and puts it on ctx.state. */
-export function computeChain(parts: ComputeChainParts, body: JsonBodyLimits, validate: Middleware): Middleware[] {
+/** Builds the chain for one computing route: `body` reads and checks its body and puts it on ctx.state (src/server/middleware/request-body.ts). */
+export function computeChain(parts: ComputeChainParts, body: Middleware): Middleware[] {
   return [
     drainGuard(parts.drain),
     parts.auth,
     rateLimitHeadersOnResponse(parts.limits),
     modelAccess(parts.store, parts.models, parts.appUrl),
     admitRequest(parts.limits, parts.limitsFailOpen),
-    jsonBody(body),
-    validate,
+    body,
     runningLock(parts.limits, parts.lockLeaseMs, parts.limitsFailOpen),
     drainingRefusal(),
     safeResult(),

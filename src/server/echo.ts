@@ -1,23 +1,27 @@
-// What caller-chosen text the server may repeat back (in pointers, details, `instance`): only short
-// plain names; anything longer or random-looking could be a pasted secret and is withheld.
-import { redactKeys } from './redact.js';
+// What of a request's path the server repeats (an error's `instance`, the debug log's path): the
+// API's own words (the routes' literal segments, the error codes' slugs) and segments that pass the
+// caller-text rule (src/shared/caller-text.ts), percent-encoded or not; any other segment is '…'.
+import { mayRepeat } from '../shared/caller-text.js';
 
-const HARMLESS_NAME = /^[a-z][a-z0-9_]{0,23}$/;
-
-/** Whether a caller-chosen field name is short, lower-case and plain enough to echo. */
-export function harmlessName(name: string): boolean {
-  return HARMLESS_NAME.test(name);
+function repeatable(segment: string): boolean {
+  if (!mayRepeat(segment)) return false;
+  // %41%42… decodes to letters the raw form hides
+  try {
+    return mayRepeat(decodeURIComponent(segment));
+  } catch {
+    return false;
+  }
 }
 
-const HARMLESS_SEGMENT = /^[A-Za-z0-9._~-]{0,40}$/;
-// what redactKeys leaves of a key: its public id only
-const REDACTED_KEY = /^tempo-[0-9A-Za-z]{16}-…$/;
-
-function harmlessSegment(seg: string): boolean {
-  return REDACTED_KEY.test(seg) || (HARMLESS_SEGMENT.test(seg) && !/[0-9A-Za-z]{32,}/.test(seg));
+/** A function that writes a request path as the server may show it, given the API's own path words. */
+export function pathShown(words: Iterable<string>): (path: string) => string {
+  const own = new Set(words);
+  return (path) => path.split('/').map((seg) => (own.has(seg) || repeatable(seg) ? seg : '…')).join('/');
 }
 
-/** The request path as an error's `instance`: key-shaped runs cut, long or odd segments withheld. */
-export function safeInstance(path: string): string {
-  return redactKeys(path).split('/').map((seg) => (harmlessSegment(seg) ? seg : '…')).join('/');
+/** The literal segments of route paths like '/:model/v1/forecast' (parameters left out). */
+export function literalSegments(paths: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const p of paths) for (const seg of p.split('/')) if (seg !== '' && !seg.startsWith(':')) out.add(seg);
+  return [...out];
 }

@@ -3,11 +3,12 @@
 import type { ParameterizedContext } from 'koa';
 import type { CheckedDates, DatePlan } from '../dates/index.js';
 import type { AdmitResult } from '../limits/types.js';
-import type { ForecastRequestBody } from '../shared/types.js';
+import type { BatchRequestBody, ForecastRequestBody } from '../shared/types.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import type { KeyRecord, ModelRecord } from '../store/types.js';
-import type { CrossValidationRequest } from './middleware/validate-cross-validation.js';
-import type { AnomaliesRequest } from './middleware/validate-anomalies.js';
+import type { Caller } from '../compute/fair-share.js';
+import type { CrossValidationRequest } from './schemas/cross-validation-request.js';
+import type { AnomaliesRequest } from './schemas/anomalies-request.js';
 
 declare module 'koa' {
   interface DefaultState {
@@ -25,6 +26,7 @@ declare module 'koa' {
     datePlan?: DatePlan;
     crossValidationRequest?: CrossValidationRequest;
     anomaliesRequest?: AnomaliesRequest;
+    batchRequest?: BatchRequestBody;
     /** Set by the batch route's validation with ctx.state.batchRequest: each series' checked dates, made while checking it (the answer writes them out). */
     batchDates?: CheckedDates[];
     tunedModelRequest?: TunedModelRequestBody;
@@ -40,4 +42,10 @@ export function need<K extends keyof State>(ctx: ParameterizedContext<State>, na
   const value = ctx.state[name];
   if (value === undefined || value === null) throw new Error(`ctx.state.${String(name)} is not set: a middleware is missing from this route`);
   return value as NonNullable<State[K]>;
+}
+
+/** Who the request's computation is for, as the compute gate shares workers: its key, in its organization. */
+export function callerOf(ctx: ParameterizedContext<State>): Caller {
+  const key = need(ctx, 'key');
+  return { organization: key.organizationId, key: key.keyId };
 }

@@ -1,5 +1,6 @@
 // Rules for the names the store keeps (organization, project and user ids, key names, model names),
 // checked in one place so the CLI, the store and the server refuse the same things.
+import { quoted } from '../shared/caller-text.js';
 
 const ENTITY_ID = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$/;
 const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
@@ -25,7 +26,7 @@ export function keyNameProblem(value: string): string | null {
 export function modelNameProblem(value: string): string | null {
   if (RESERVED_MODEL_NAMES.has(value)) return `model name ${JSON.stringify(value)} is reserved`;
   if (!MODEL_NAME.test(value)) {
-    return `model name must match [a-z0-9][a-z0-9._-]{0,62}: lower-case letters, digits, . _ -, at most 63 characters (got ${JSON.stringify(value)})`;
+    return `model name must match [a-z0-9][a-z0-9._-]{0,62}: lower-case letters, digits, . _ -, at most 63 characters (got ${quoted(value, 'a name not repeated here: it could be a pasted secret')})`;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 // The date plans of a tuning's training, read as a dated batch reads its series, so tuning sees
 // what the model's dated forecasts will see. Pure; the body must have passed validation. The
-// server's and the CLI's check (src/server/middleware/validate-tuned-model.ts) plans the same way
+// server's and the CLI's check (src/server/schemas/tuned-model-request.ts) plans the same way
 // while it checks, and hands its plans on; trainingDates is for callers that check nothing.
 import { planDates, type DateInput, type DatePlan } from '../dates/index.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';

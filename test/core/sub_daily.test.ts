@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import type { Forecaster } from '../../src/core/index.js';
-import { gauss } from '../support/series.js';
+import { normals } from '../support/series.js';
 
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });
@@ -17,7 +17,7 @@ const FIVE = ['ets', 'damped', 'dotm', 'arima', 'snaive'] as const;
  * AR(1) noise (coefficient 0.8), the short-run memory hourly data have and a fixed season misses.
  */
 function hourly(n: number, seed: number, weekend = 20): number[] {
-  const z = gauss(n, seed);
+  const z = Array.from({ length: n }, normals(seed));
   let e = 0;
   return z.map((v, t) => {
     e = 0.8 * e + 2 * v;

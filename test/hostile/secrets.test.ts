@@ -45,14 +45,14 @@ describe('no secret leaves the process', () => {
     expectNowhere([out.raw, ...h.logLines]);
   });
 
-  it('a key-named field is withheld from pointers and details; a plain unknown name is shown', async () => {
+  it('an unknown field\'s name is withheld from pointers and details, a key\'s or a plain one', async () => {
     const res = await h.forecast(key, `{"series":[1,2,3],"horizon":1,"${key}":1}`);
     const text = await res.text();
     expect(res.status).toBe(400);
     expect(JSON.parse(text).errors[0]).toMatchObject({ pointer: '', detail: expect.stringContaining('withheld') });
     expectNowhere([text]);
     const plain = await (await h.forecast(key, { series: [1, 2, 3], horizon: 1, colour: 1 })).json();
-    expect(plain.errors[0].pointer).toBe('/colour');
+    expect(plain.errors[0]).toMatchObject({ pointer: '', detail: expect.stringContaining('withheld') });
     const long = await (await h.forecast(key, { series: [1, 2, 3], horizon: 1, sk_live_Zq3v9Pp2Lk8Hx7Ww: 1 })).json();
     expect(JSON.stringify(long)).not.toContain('Zq3v9Pp2Lk8Hx7Ww');
   });

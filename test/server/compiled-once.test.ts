@@ -1,7 +1,8 @@
 // The once-per-bounds compile behind the request validators.
 import { describe, it, expect } from 'vitest';
 import { compiledOnce } from '../../src/server/middleware/compiled-once.js';
-import { createForecastValidator } from '../../src/server/middleware/validate-forecast.js';
+import { compileRequests } from '../../src/server/schemas/requests.js';
+import { checkAtOnce } from '../../src/server/validation/request-check.js';
 import { loadConfig } from '../../src/config/config.js';
 
 describe('compiledOnce', () => {
@@ -16,12 +17,12 @@ describe('compiledOnce', () => {
     expect(calls).toEqual(['{"max":3}', '{"max":4}']);
   });
 
-  it('gives the forecast check of other bounds its own limits', () => {
-    const bounds = loadConfig({ 'data-dir': '/tmp' }, {}).bounds;
-    const strict = createForecastValidator({ ...bounds, maxHorizon: 2 });
-    const usual = createForecastValidator(bounds);
-    expect(createForecastValidator({ ...bounds })).toBe(usual);
-    expect(strict({ series: [1, 2, 3], horizon: 3 }).map((e) => e.pointer)).toEqual(['/horizon']);
-    expect(usual({ series: [1, 2, 3], horizon: 3 })).toEqual([]);
+  it('gives the request checks of other bounds their own limits', () => {
+    const config = loadConfig({ 'data-dir': '/tmp' }, {});
+    const strict = compileRequests({ ...config, bounds: { ...config.bounds, maxHorizon: 2 } });
+    const usual = compileRequests(config);
+    expect(compileRequests({ ...config })).toBe(usual);
+    expect(checkAtOnce(strict.forecast, { series: [1, 2, 3], horizon: 3 }).errors.map((e) => e.pointer)).toEqual(['/horizon']);
+    expect(checkAtOnce(usual.forecast, { series: [1, 2, 3], horizon: 3 }).errors).toEqual([]);
   });
 });

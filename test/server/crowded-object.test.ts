@@ -1,15 +1,15 @@
-// Objects with a flood of fields are refused before the schema checks list them: ajv asked for every
+// Objects with a flood of fields are refused before the schema check lists them: ajv asked for every
 // error spent seconds on a million unknown fields, and the batch check's spread of that many errors
-// overflowed the stack (a 500).
+// overflowed the stack (a 500). Over HTTP the body pre-scan refuses them before they are parsed.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
-import { crowded, firstCrowded, crowdedError, MAX_OBJECT_FIELDS } from '../../src/server/crowded-object.js';
-import { createForecastValidator } from '../../src/server/middleware/validate-forecast.js';
-import { createTunedModelValidator } from '../../src/server/middleware/validate-tuned-model.js';
-import { createBatchValidator } from '../../src/server/batch/validate-batch.js';
+import { crowded, crowdedError, MAX_OBJECT_FIELDS } from '../../src/server/crowded-object.js';
+import { compileRequests } from '../../src/server/schemas/requests.js';
+import { checkAtOnce, checkInSlices } from '../../src/server/validation/request-check.js';
 import { startHarness, type Harness } from './harness.js';
 
 const config = loadConfig({}, {});
+const requests = compileRequests(config);
 // an object of `n` fields f0..f(n-1), built as a parsed body would be
 const fields = (n: number): Record<string, number> => JSON.parse(`{${Array.from({ length: n }, (_, i) => `"f${i}":0`).join(',')}}`);
 
@@ -21,21 +21,15 @@ describe('crowded request objects', () => {
     expect(crowded(null)).toBe(false);
   });
 
-  it('finds the first crowded object at its pointer, through objects and arrays', () => {
-    const body = { series: [1, 2], config: { model: 'tempo', deep: [{ a: 1 }, { 'x/y': fields(150) }] } };
-    expect(firstCrowded(body)).toEqual(crowdedError('/config/deep/1/x~1y'));
-    expect(firstCrowded({ series: [1, 2], horizon: 3 })).toBeNull();
-  });
-
   it('the forecast check refuses a body of 150 unknown fields with one error, naming none of them', () => {
     const body = { series: [1, 2, 3], horizon: 2, ...fields(150) };
-    const errors = createForecastValidator(config.bounds)(body);
+    const { errors } = checkAtOnce(requests.forecast, body);
     expect(errors).toEqual([crowdedError('')]);
     expect(JSON.stringify(errors)).not.toContain('f149');
   });
 
   it('the tuned-model check refuses a crowded training and a crowded series', () => {
-    const check = createTunedModelValidator(config.bounds, config.tuning);
+    const check = (body: unknown) => checkAtOnce(requests.tunedModel, body);
     const series = [{ id: 'a', values: [1, 2, 3] }];
     expect(check({ name: 'm', training: { horizon: 2, series, ...fields(150) } }).errors).toEqual([crowdedError('/training')]);
     expect(check({ name: 'm', training: { horizon: 2, series: [{ ...series[0], ...fields(150) }] } }).errors)
@@ -43,7 +37,7 @@ describe('crowded request objects', () => {
   });
 
   it('the batch check answers a series of 200,000 unknown fields with one error instead of overflowing', async () => {
-    const check = createBatchValidator(config.bounds, config.batchBounds);
+    const check = (body: unknown) => checkInSlices(requests.batch, body);
     const item = fields(200_000);
     Object.assign(item, { id: 'a', values: [1, 2, 3] });
     const result = await check({ horizon: 2, series: [item, { id: 'b', values: [1, 2, 3] }] });

@@ -144,7 +144,8 @@ describe('POST /{model}/v1/forecast/batch', () => {
       [{ horizon: 2, series: [{ id: 'a', values: [null, null] }] }, '/series/0/values'],
       [{ horizon: 2, series: [{ id: 'a', values: s, season_length: 0 }] }, '/series/0/season_length'],
       [{ horizon: 2, series: [{ id: 'a', values: s }, { id: 'b', values: Array(10_001).fill(1) }] }, '/series/1/values'],
-      [{ horizon: 2, series: [{ id: 'a', values: s, colour: 'red' }] }, '/series/0/colour'],
+      // an unknown field's name is not repeated: the error points at the series that holds it
+      [{ horizon: 2, series: [{ id: 'a', values: s, colour: 'red' }] }, '/series/0'],
       [{ horizon: 2, series: [7] }, '/series/0'],
       [{ horizon: 2, series: [] }, '/series'],
       [{ horizon: 2 }, '/series'],
@@ -152,7 +153,7 @@ describe('POST /{model}/v1/forecast/batch', () => {
       [{ horizon: 0, series: [{ id: 'a', values: s }] }, '/horizon'],
       [{ horizon: 2, level: [100], series: [{ id: 'a', values: s }] }, '/level/0'],
       [{ horizon: 2, freq: 'fortnightly', series: [{ id: 'a', values: s }] }, '/freq'],
-      [{ horizon: 2, timezone: 'UTC', series: [{ id: 'a', values: s }] }, '/timezone'],
+      [{ horizon: 2, timezone: 'UTC', series: [{ id: 'a', values: s }] }, ''],
       [[1, 2], ''],
       ['{"horizon": 2, "series": [1,]}', ''],
     ];
@@ -243,7 +244,7 @@ describe('POST /{model}/v1/forecast/batch', () => {
       expect((await problem(four)).errors?.[0].pointer).toBe('/series');
       const many = await send(JSON.stringify({ horizon: 2, series: batchOf(3, () => 20) }));
       expect(many.status).toBe(400);
-      expect((await problem(many)).detail).toMatch(/60 values in all; at most 50/);
+      expect((await problem(many)).detail).toMatch(/60 values in all \(regressors' included\); at most 50/);
     } finally {
       await small.close();
     }

@@ -1,7 +1,8 @@
 // What may leave in a log line or an answer: the log sanitizer, the echo rules for caller text,
 // request ids, and the last check on a computed answer.
 import { describe, expect, it } from 'vitest';
-import { harmlessName, safeInstance } from '../../src/server/echo.js';
+import { pathShown } from '../../src/server/echo.js';
+import { mayRepeat } from '../../src/shared/caller-text.js';
 import { sanitizeForLog, serializeError } from '../../src/server/logging/sanitize.js';
 import { createSafeLogger } from '../../src/server/logging/logger.js';
 import { acceptableRequestId } from '../../src/server/middleware/request-id.js';
@@ -31,22 +32,28 @@ describe('the log sanitizer', () => {
 });
 
 describe('echo rules', () => {
-  it('shows only short plain lower-case field names', () => {
-    expect(harmlessName('colour')).toBe(true);
-    expect(harmlessName('season_len')).toBe(true);
-    for (const n of [KEY, 'sk_live_Zq3v9Pp2', 'x'.repeat(30), 'has space', '', 'Secret']) expect(harmlessName(n)).toBe(false);
+  it('repeat caller text only without a run of 8 letters and digits that holds a letter', () => {
+    for (const t of ['colour', 'season_len', 'my-model.v2', 'store_12-item_7', '2024-01-31', '1234567890123', 'Secret']) expect(mayRepeat(t), t).toBe(true);
+    for (const t of [KEY, 'sk_live_Zq3v9Pp2', 'x'.repeat(30), 'abcdefgh', 'temperature', 'Ab1Cd2Ef', 'a-'.repeat(40)]) expect(mayRepeat(t), t).toBe(false);
   });
-  it('withholds odd path segments and keeps the public key id only', () => {
-    expect(safeInstance('/tempo/v1/forecast')).toBe('/tempo/v1/forecast');
-    expect(safeInstance(`/${KEY}/v1/forecast`)).toBe('/tempo-AbCdEfGh12345678-…/v1/forecast');
-    expect(safeInstance(`/${'Ab1'.repeat(20)}/v1`)).toBe('/…/v1');
+  it('show a path in the API\'s own words and repeatable segments, nothing of a key', () => {
+    const show = pathShown(['v1', 'forecast', 'cross-validation']);
+    expect(show('/tempo/v1/forecast')).toBe('/tempo/v1/forecast');
+    expect(show('/my-model/v1/cross-validation')).toBe('/my-model/v1/cross-validation');
+    expect(show(`/${KEY}/v1/forecast`)).toBe('/…/v1/forecast');
+    expect(show(`/${'Ab1'.repeat(20)}/v1`)).toBe('/…/v1');
+    // percent-encoding does not hide a run from the rule
+    expect(show(`/${[...'AbCdEfGh'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}/v1`)).toBe('/…/v1');
   });
-  it('replaces key-shaped or random-looking request ids and keeps ordinary ones', () => {
+  it('replace a request id that could hold a piece of a secret, and keep UUIDs and ordinary ones', () => {
     expect(acceptableRequestId('client.trace-01_A')).toBe(true);
     expect(acceptableRequestId('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
-    expect(acceptableRequestId('x'.repeat(128))).toBe(true);
+    expect(acceptableRequestId('1700000000123-42')).toBe(true);
+    // a run of 8 letters could be a piece of a secret, however plain it looks
+    expect(acceptableRequestId('x'.repeat(128))).toBe(false);
     expect(acceptableRequestId(KEY)).toBe(false);
     expect(acceptableRequestId(KEY.slice(24))).toBe(false);
+    expect(acceptableRequestId(`trace-${KEY.slice(30, 38)}`)).toBe(false);
     expect(acceptableRequestId('bad id')).toBe(false);
   });
 });

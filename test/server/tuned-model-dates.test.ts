@@ -5,13 +5,18 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
-import { createSlicedTunedModelValidator, createTunedModelValidator } from '../../src/server/middleware/validate-tuned-model.js';
+import { compileRequests } from '../../src/server/schemas/requests.js';
+import { checkAtOnce, checkInSlices, type Checked } from '../../src/server/validation/request-check.js';
+import type { AcceptedTunedModel } from '../../src/server/schemas/tuned-model-request.js';
 import { trainingDates } from '../../src/tuning/training-dates.js';
 import type { TunedModelRequestBody } from '../../src/shared/tuned-model-types.js';
 
 const config = loadConfig({}, {});
-const atOnce = createTunedModelValidator(config.bounds, config.tuning);
-const sliced = createSlicedTunedModelValidator(config.bounds, config.tuning);
+const request = compileRequests(config).tunedModel;
+// what the check found: its errors, and the date plans it hands on
+const found = ({ errors, accepted }: Checked<AcceptedTunedModel>) => ({ errors, ...(accepted?.dates !== undefined ? { dates: accepted.dates } : {}) });
+const atOnce = (body: unknown) => found(checkAtOnce(request, body));
+const sliced = async (body: unknown) => found(await checkInSlices(request, body));
 
 type Training = TunedModelRequestBody['training'];
 const STEPS = {

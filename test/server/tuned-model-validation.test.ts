@@ -1,27 +1,28 @@
-// The tuned-model check runs the schema in pieces (the body around its series, then each series) so
-// the server can give the event loop turns between them: its errors must be the ones, in the order,
-// that one whole-schema ajv check gives, and the check run at once must agree with it run in slices.
+// The request check walks the schema node by node (the body around its series, then each series) so
+// the server can give the event loop turns between them and stop at the error cap: its errors must
+// be the ones, in the order, that one whole-schema ajv check gives, and the check run at once must
+// agree with it run in slices. Shown on the tuning body, the deepest the API takes.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { loadConfig } from '../../src/config/config.js';
-import { createSlicedTunedModelValidator, createTunedModelValidator } from '../../src/server/middleware/validate-tuned-model.js';
-import { tunedModelRequestSchema } from '../../src/server/schemas/tuned-model-request.js';
+import { compileRequests } from '../../src/server/schemas/requests.js';
+import { checkAtOnce, checkInSlices } from '../../src/server/validation/request-check.js';
 
 // small bounds, so too many series and too long a series are easy to reach
 const config = loadConfig({}, { TEMPO_MAX_SERIES_LENGTH: '6', TEMPO_TUNING_MAX_SERIES: '3', TEMPO_MAX_HORIZON: '5' });
-const whole = new Ajv({ allErrors: true, strict: true }).compile(tunedModelRequestSchema(config.bounds, config.tuning));
+const request = compileRequests(config).tunedModel;
+const whole = new Ajv2020({ allErrors: true, strict: true }).compile(request.root.schema);
 
 // the pointers of one whole-schema check, as the API reports them: contains' per-item misses
-// dropped, each pointer once, at most 20
+// dropped, unknown fields at the object that holds them (their names are not shown), each pointer
+// once, at most 20
 function wholeSchemaPointers(body: unknown): string[] | null {
   if (whole(body)) return null;
   const pointers: string[] = [];
   for (const e of whole.errors as ErrorObject[]) {
     if (e.schemaPath.includes('/contains/')) continue;
-    const p = e.keyword === 'additionalProperties'
-      ? `${e.instancePath}/${String(e.params.additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`
-      : e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath;
+    const p = e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty)}` : e.instancePath;
     if (!pointers.includes(p)) pointers.push(p);
   }
   return pointers.slice(0, 20);
@@ -43,9 +44,9 @@ const body = fc.oneof(
   { weight: 1, arbitrary: odd },
 );
 
-describe('tuned-model validation in pieces', () => {
-  const atOnce = createTunedModelValidator(config.bounds, config.tuning);
-  const sliced = createSlicedTunedModelValidator(config.bounds, config.tuning);
+describe('the request check, node by node', () => {
+  const atOnce = (b: unknown) => checkAtOnce(request, b);
+  const sliced = (b: unknown) => checkInSlices(request, b);
 
   it('reports the whole-schema check\'s pointers, in its order, on bodies of every shape', async () => {
     let refused = 0;

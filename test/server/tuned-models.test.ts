@@ -152,7 +152,8 @@ describe('tuned models', () => {
       [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], timestamps: monthEnds(48).map((d, i) => (i === 2 ? 7 : d)) }] } }, '/training/series/0/timestamps/2'],
       [{ name: 'ok-name', training: { ...t, freq: 'P1D', series: [{ ...t.series[0], timestamps: monthEnds(48) }] } }, '/training/series/0/timestamps/1', /off the P1D grid/],
       [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], timestamps: monthEnds(48).map((d, i) => (i === 9 ? '2024-13-01' : d)) }] } }, '/training/series/0/timestamps/9', /not a calendar date/],
-      [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], dates: monthEnds(48) }] } }, '/training/series/0/dates', /unknown field/],
+      // an unknown field's name is not repeated: the error points at the series that holds it
+      [{ name: 'ok-name', training: { ...t, series: [{ ...t.series[0], dates: monthEnds(48) }] } }, '/training/series/0', /unknown field/],
       [{ name: 'ok-name', training: { ...t, series: [{ id: 'a', values: [1, 'x'] }] } }, '/training/series/0/values/1'],
       [{ name: 'ok-name', training: { horizon: 0, series: t.series } }, '/training/horizon'],
       [{ name: 'ok-name', training: { ...t, series: Array.from({ length: 51 }, (_, i) => ({ id: `x${i}`, values: [1] })) } }, '/training/series'],
@@ -183,7 +184,7 @@ describe('tuned models', () => {
     const earlierWins = await send(`{"name": "raw-co-later", "training": ${good}, "training": {"horizon": 0, "series": []}}`);
     expect((await earlierWins.json()).errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/training/horizon', '/training/series']);
     const notJson = await (await send(`{"name": "raw-co-x", "training": {"horizon": 6, "series": [{"id": "a", "values": [1, 2,]}]}}`)).json();
-    expect(notJson.detail).toBe('the body is not valid JSON; send an object like {"series": [1, 2, 3], "horizon": 2}');
+    expect(notJson.detail).toBe('the body is not valid JSON; send a JSON object like {"name": "my-model", "training": {"horizon": 6, "series": [{"id": "a", "values": [1, 2, 3]}]}}');
     const notUtf8 = await (await send(Buffer.concat([Buffer.from('{"name": "raw-co-y", "training": {"horizon": 6, "series": [{"id": "'), Buffer.from([0xc3, 0x28]), Buffer.from('", "values": [1]}]}}')]))).json();
     expect(notUtf8.detail).toBe('the body is not valid UTF-8; send UTF-8 JSON');
     for (const name of ['raw-co-twice', 'raw-co-bom']) await call('DELETE', `/v1/models/${name}`, fullKey);

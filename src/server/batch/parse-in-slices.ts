@@ -2,8 +2,9 @@
 // elements of every array reached from the top-level object through objects' members only (a
 // batch's /series, a tuning's /training/series), each element is parsed alone, and what is left
 // (the text with every such element replaced by 0) is parsed last, so JSON.parse still judges syntax.
+// Its input has passed the body pre-scan (src/server/body/prescan.ts), which bounds the depth, the
+// values, the longest array and the members of any object.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { MAX_OBJECT_FIELDS } from '../crowded-object.js';
 
 /** Characters scanned or parsed between two yields to the event loop. */
 export const SLICE_CHARS = 1 << 18;
@@ -13,18 +14,6 @@ export class JsonSyntaxError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'JsonSyntaxError';
-  }
-}
-
-/**
- * An object of the text has more than MAX_OBJECT_FIELDS members: refused while scanning, before any
- * of it is parsed (JSON.parse holds the event loop about 2 s per million members). `pointer` is the
- * object's JSON pointer, or, inside an element of a split array, that element's.
- */
-export class CrowdedObjectError extends Error {
-  constructor(public readonly pointer: string) {
-    super(`an object at "${pointer}" has more than ${MAX_OBJECT_FIELDS} members`);
-    this.name = 'CrowdedObjectError';
   }
 }
 
@@ -53,8 +42,6 @@ interface ObjectFrame {
   expectKey: boolean;
   /** the id of the current member's value, given at its colon */
   valueId: number;
-  /** members seen so far */
-  fields: number;
 }
 
 interface ArrayFrame {
@@ -63,20 +50,14 @@ interface ArrayFrame {
   elementStart: number;
 }
 
-// a container inside an element, which is parsed whole: only an object's members are counted
+// a container inside an element, which is parsed whole
 interface InnerFrame {
   kind: 'inner';
-  object: boolean;
-  fields: number;
-  /** the split array and the index of the element it is inside (its pointer, built only to refuse it) */
-  member: Member;
-  element: number;
 }
 
 // null: a container below a scalar position the scan does not follow (cannot happen in valid JSON)
 type Frame = ObjectFrame | ArrayFrame | InnerFrame | null;
-
-const pointerOf = (path: Step[]) => path.map((s) => `/${s.key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const INNER: InnerFrame = { kind: 'inner' };
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
 const OPEN_OBJ = 0x7b, CLOSE_OBJ = 0x7d, OPEN_ARR = 0x5b, CLOSE_ARR = 0x5d;
@@ -131,14 +112,12 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
       const top = stack.at(-1);
       let frame: Frame = null;
       if (stack.length === 0) {
-        if (c === OPEN_OBJ) frame = { kind: 'object', path: [], last: new Map(), key: null, expectKey: true, valueId: 0, fields: 0 };
-      } else if (top?.kind === 'array') {
-        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, member: top.member, element: top.member.spans.length };
-      } else if (top?.kind === 'inner') {
-        frame = { kind: 'inner', object: c === OPEN_OBJ, fields: 0, member: top.member, element: top.element };
+        if (c === OPEN_OBJ) frame = { kind: 'object', path: [], last: new Map(), key: null, expectKey: true, valueId: 0 };
+      } else if (top?.kind === 'array' || top?.kind === 'inner') {
+        frame = INNER;
       } else if (top?.kind === 'object' && top.key !== null && !top.expectKey) {
         const path = [...top.path, { parent: top, key: top.key, id: top.valueId }];
-        if (c === OPEN_OBJ) frame = { kind: 'object', path, last: new Map(), key: null, expectKey: true, valueId: 0, fields: 0 };
+        if (c === OPEN_OBJ) frame = { kind: 'object', path, last: new Map(), key: null, expectKey: true, valueId: 0 };
         else {
           const member: Member = { path, spans: [] };
           members.push(member);
@@ -164,12 +143,9 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
       const top = stack.at(-1);
       // every value gets an id here, a scalar too: a later scalar of the same name replaces an array
       if (top?.kind === 'object' && top.key !== null && top.expectKey) {
-        if (++top.fields > MAX_OBJECT_FIELDS) throw new CrowdedObjectError(pointerOf(top.path));
         top.expectKey = false;
         top.valueId = ++ids;
         top.last.set(top.key, top.valueId);
-      } else if (top?.kind === 'inner' && top.object && ++top.fields > MAX_OBJECT_FIELDS) {
-        throw new CrowdedObjectError(`${pointerOf(top.member.path)}/${top.element}`);
       }
     }
   }
@@ -181,8 +157,7 @@ const kept = (m: Member) => m.path.every((s) => s.parent.last.get(s.key) === s.i
 
 /**
  * JSON.parse's answer for `text`, computed in slices of about `sliceChars` with yields between;
- * throws JsonSyntaxError, or CrowdedObjectError for an object of more than MAX_OBJECT_FIELDS members
- * (found while scanning, before anything is parsed). A text that is not an object and longer than
+ * throws JsonSyntaxError. A text that is not an object and longer than
  * one slice is not parsed and comes back as [] (a batch body must be an object, so it is refused
  * whatever it holds).
  */

@@ -1,19 +1,12 @@
-// The JSON body middleware: bounded read, strict UTF-8, a shape pre-scan, then JSON.parse (or, for
-// bodies large enough to hold the event loop, the batch route's parser in slices).
+// Reads a JSON body: bounded read (gzip inflated with a size and ratio bound), strict UTF-8, the
+// shape pre-scan on the bytes as they arrive, then JSON.parse (or, for bodies large enough to hold
+// the event loop, the parser in slices). Every request body of every route is read here.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Middleware } from 'koa';
-import { CrowdedObjectError, JsonSyntaxError, parseJsonInSlices, SLICE_CHARS } from '../batch/parse-in-slices.js';
-import { crowdedError } from '../crowded-object.js';
-import { ApiError, invalidRequest } from '../errors.js';
+import type { Context } from 'koa';
+import { JsonSyntaxError, parseJsonInSlices, SLICE_CHARS } from '../batch/parse-in-slices.js';
+import { ApiError } from '../errors.js';
 import { JsonPrescan, type PrescanLimits, type PrescanVerdict } from './prescan.js';
 import { BodyReadError, readBody } from './read-body.js';
-
-declare module 'koa' {
-  interface Request {
-    /** The parsed JSON body, set by jsonBody. */
-    body?: unknown;
-  }
-}
 
 export interface JsonBodyLimits extends PrescanLimits {
   maxBytes: number;
@@ -23,20 +16,32 @@ export interface JsonBodyLimits extends PrescanLimits {
   inSlices?: boolean;
 }
 
-const EXAMPLE = 'send an object like {"series": [1, 2, 3], "horizon": 2}';
+/** A pre-scan refusal of a container (an array too long, an object too crowded): the route's formatter says where. */
+export type ContainerRefusal = Extract<PrescanVerdict, { reason: 'array' | 'members' }>;
 
-function shapeRefusal(verdict: PrescanVerdict, limits: JsonBodyLimits): ApiError {
+/** How a route words what the reader refuses. */
+export interface JsonBodyWords {
+  /** What the body must be, e.g. 'a JSON object like {"series": [1, 2, 3], "horizon": 2}'. */
+  rule: string;
+  /** The error for a container the pre-scan refused. */
+  container(refusal: ContainerRefusal): ApiError;
+}
+
+function shapeRefusal(verdict: PrescanVerdict, limits: JsonBodyLimits, words: JsonBodyWords): ApiError {
   if (verdict.ok) throw new Error('shapeRefusal needs a refusal');
-  if (verdict.reason === 'depth') return new ApiError('REQUEST_INVALID', `the body nests deeper than ${limits.maxDepth} levels; ${EXAMPLE}`);
-  if (verdict.reason === 'elements') return new ApiError('REQUEST_INVALID', `the body holds more than ${limits.maxElements} values; send a shorter series`);
-  return new ApiError('REQUEST_INVALID', `the body must be a JSON object; ${EXAMPLE}`,
-    { errors: [{ pointer: '', detail: 'the body must be a JSON object' }] });
+  switch (verdict.reason) {
+    case 'depth': return new ApiError('REQUEST_INVALID', `the body nests deeper than ${limits.maxDepth} levels; send ${words.rule}`);
+    case 'elements': return new ApiError('REQUEST_INVALID', `the body holds more than ${limits.maxElements} values; send fewer or shorter series`);
+    case 'not-object': return new ApiError('REQUEST_INVALID', `the body must be ${words.rule}`,
+      { errors: [{ pointer: '', detail: `the body must be ${words.rule}` }] });
+    default: return words.container(verdict);
+  }
 }
 
 function refusal(err: BodyReadError, maxBytes: number): ApiError {
   if (err.inspected instanceof ApiError) return err.inspected;
   switch (err.reason) {
-    case 'too-large': return new ApiError('REQUEST_INVALID', `the body is larger than ${maxBytes} bytes (after decompression); send a shorter series`, { status: 413 });
+    case 'too-large': return new ApiError('REQUEST_INVALID', `the body is larger than ${maxBytes} bytes (after decompression); send a smaller one`, { status: 413 });
     case 'ratio': return new ApiError('REQUEST_INVALID', 'the gzip body inflates too far for its size; send it uncompressed or less repetitive', { status: 413 });
     case 'encoding': return new ApiError('REQUEST_INVALID', 'Content-Encoding must be gzip or absent', { status: 415 });
     case 'gzip': return new ApiError('REQUEST_INVALID', 'the gzip body could not be inflated; send valid gzip or an uncompressed body');
@@ -57,71 +62,67 @@ async function decodeInSlices(bytes: Buffer): Promise<string> {
   return parts.join('');
 }
 
-async function parseInSlices(bytes: Buffer): Promise<unknown> {
+// one decoder for every whole body: a call without `stream` keeps no state between bodies
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+const notUtf8 = () => new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send UTF-8 JSON');
+const notJson = (words: JsonBodyWords) => new ApiError('REQUEST_INVALID', `the body is not valid JSON; send ${words.rule}`);
+
+async function parseInSlices(bytes: Buffer, words: JsonBodyWords): Promise<unknown> {
   let text: string;
   try {
     text = await decodeInSlices(bytes);
   } catch {
-    throw new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send UTF-8 JSON');
+    throw notUtf8();
   }
   try {
     return await parseJsonInSlices(text);
   } catch (err) {
-    if (err instanceof CrowdedObjectError) throw invalidRequest([crowdedError(err.pointer)]);
     if (!(err instanceof JsonSyntaxError)) throw err;
-    throw new ApiError('REQUEST_INVALID', `the body is not valid JSON; ${EXAMPLE}`);
+    throw notJson(words);
   }
 }
 
-/** Parses a JSON object body within `limits` into ctx.request.body; anything else is REQUEST_INVALID (400/413/415). */
-export function jsonBody(limits: JsonBodyLimits): Middleware {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  return async (ctx, next) => {
-    if (!ctx.is('application/json')) {
-      throw new ApiError('REQUEST_INVALID', 'send the body as JSON with "Content-Type: application/json"', { status: 415 });
+/** The JSON object body of `ctx` within `limits`; anything else is REQUEST_INVALID (400/413/415), worded by `words`. */
+export async function readJsonBody(ctx: Context, limits: JsonBodyLimits, words: JsonBodyWords): Promise<unknown> {
+  if (!ctx.is('application/json')) {
+    throw new ApiError('REQUEST_INVALID', 'send the body as JSON with "Content-Type: application/json"', { status: 415 });
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ApiError('REQUEST_INVALID', 'send the body as UTF-8 JSON', { status: 415 });
+  }
+  const scan = new JsonPrescan(limits);
+  let bytes: Buffer;
+  try {
+    bytes = await readBody(ctx.req, {
+      maxBytes: limits.maxBytes,
+      maxGzipRatio: limits.maxGzipRatio ?? 200,
+      // the shape is checked as the bytes arrive: a flood of deep or huge bodies is cut off early
+      inspect: (chunk) => {
+        const v = scan.feed(chunk);
+        return v.ok ? null : shapeRefusal(v, limits, words);
+      },
+    });
+  } catch (err) {
+    if (err instanceof BodyReadError) {
+      // the body was left unread: this connection cannot carry another request
+      ctx.set('Connection', 'close');
+      throw refusal(err, limits.maxBytes);
     }
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ctx.get('Content-Type'))?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      throw new ApiError('REQUEST_INVALID', 'send the body as UTF-8 JSON', { status: 415 });
-    }
-    const scan = new JsonPrescan(limits);
-    let bytes: Buffer;
-    try {
-      bytes = await readBody(ctx.req, {
-        maxBytes: limits.maxBytes,
-        maxGzipRatio: limits.maxGzipRatio ?? 200,
-        // the shape is checked as the bytes arrive: a flood of deep or huge bodies is cut off early
-        inspect: (chunk) => {
-          const v = scan.feed(chunk);
-          return v.ok ? null : shapeRefusal(v, limits);
-        },
-      });
-    } catch (err) {
-      if (err instanceof BodyReadError) {
-        // the body was left unread: this connection cannot carry another request
-        ctx.set('Connection', 'close');
-        throw refusal(err, limits.maxBytes);
-      }
-      throw err;
-    }
-    const shape = scan.end();
-    if (!shape.ok) throw shapeRefusal(shape, limits);
-    if (limits.inSlices) {
-      ctx.request.body = await parseInSlices(bytes);
-      await next();
-      return;
-    }
-    let text: string;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      throw new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send UTF-8 JSON');
-    }
-    try {
-      ctx.request.body = JSON.parse(text);
-    } catch {
-      throw new ApiError('REQUEST_INVALID', `the body is not valid JSON; ${EXAMPLE}`);
-    }
-    await next();
-  };
+    throw err;
+  }
+  const shape = scan.end();
+  if (!shape.ok) throw shapeRefusal(shape, limits, words);
+  if (limits.inSlices) return parseInSlices(bytes, words);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw notUtf8();
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw notJson(words);
+  }
 }

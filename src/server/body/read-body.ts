@@ -23,7 +23,7 @@ export class BodyReadError extends Error {
 /** The body of `req` (inflated when gzip), or a BodyReadError; on refusal the rest is left unread (close the connection). */
 export function readBody(req: IncomingMessage, limits: ReadBodyLimits): Promise<Buffer> {
   const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (encoding !== 'identity' && encoding !== 'gzip') return Promise.reject(new BodyReadError(415, 'encoding'));
+  if (encoding !== 'identity' && encoding !== 'gzip' && encoding !== 'x-gzip') return Promise.reject(new BodyReadError(415, 'encoding'));
   const declared = Number(req.headers['content-length']);
   if (encoding === 'identity' && Number.isFinite(declared) && declared > limits.maxBytes) {
     return Promise.reject(new BodyReadError(413, 'too-large'));
@@ -33,7 +33,7 @@ export function readBody(req: IncomingMessage, limits: ReadBodyLimits): Promise<
     let raw = 0;
     let inflated = 0;
     let settled = false;
-    const gunzip = encoding === 'gzip' ? createGunzip() : null;
+    const gunzip = encoding === 'identity' ? null : createGunzip();
     const fail = (err: BodyReadError) => {
       if (settled) return;
       settled = true;

@@ -3,12 +3,12 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ERROR_CATALOGUE, errorType, type ProblemBody } from '../../shared/codes.js';
 import { toApiError } from '../errors.js';
-import { safeInstance } from '../echo.js';
+import { pathShown } from '../echo.js';
 
 const RETRY_AFTER_DEFAULT: Record<number, string> = { 409: '1', 429: '60', 503: '5' };
 
-/** Catches everything below it and answers with problem+json; internals of unknown errors stay in the log. */
-export function errorBoundary(logger: Logger): Middleware {
+/** Catches everything below it and answers with problem+json; internals of unknown errors stay in the log. `showPath` writes the path as `instance` (echo.ts). */
+export function errorBoundary(logger: Logger, showPath: (path: string) => string = pathShown([])): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -24,7 +24,7 @@ export function errorBoundary(logger: Logger): Middleware {
         status: err.status,
         code: err.code,
         detail: err.detail,
-        instance: safeInstance(ctx.path),
+        instance: showPath(ctx.path),
         request_id: ctx.state.requestId,
         ...(err.errors ? { errors: err.errors } : {}),
         ...err.extra,

@@ -1,24 +1,20 @@
 // Gives every request an id: the caller's when it is safe to echo, else a fresh one.
 import { randomFillSync } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { holdsSecretRun } from '../../shared/caller-text.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
-// a key, or a long run mixing upper case, lower case and digits (as a random secret does), may be
-// a secret: never echoed or logged
-const KEY_SHAPED = /tempo-[0-9A-Za-z]{8,}/;
-const LONG_RUN = /[0-9A-Za-z]{32,}/g;
+// the one shape of client id kept although it holds runs of 8 and 12 letters and digits: hex in
+// 8-4-4-4-12 groups, which a pasted key never is
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function secretShaped(text: string): boolean {
-  if (KEY_SHAPED.test(text)) return true;
-  for (const run of text.match(LONG_RUN) ?? []) {
-    if (/[A-Z]/.test(run) && /[a-z]/.test(run) && /[0-9]/.test(run)) return true;
-  }
-  return false;
-}
-
-/** Whether an inbound request id may be kept: the documented charset and length (docs/api.md), and nothing key-shaped. */
+/**
+ * Whether an inbound request id may be kept (it is echoed and logged): the documented charset and
+ * length (docs/api.md), and either a UUID or free of the runs a piece of a secret could be (the
+ * caller-text rule, src/shared/caller-text.ts).
+ */
 export function acceptableRequestId(inbound: string): boolean {
-  return SAFE_ID.test(inbound) && !secretShaped(inbound);
+  return SAFE_ID.test(inbound) && (UUID.test(inbound) || !holdsSecretRun(inbound));
 }
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

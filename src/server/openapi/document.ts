@@ -1,15 +1,13 @@
 // The OpenAPI 3.1 document of this server, built from the very schemas it validates requests with
-// (and the response schemas its tests hold answers to), for the operator's configured bounds.
+// (src/server/schemas/requests.ts, compiled for the operator's configured bounds) and the response
+// schemas its tests hold answers to.
 import type { Config } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
 import { packageVersion } from '../../config/package-version.js';
-import { crossValidationRequestSchema } from '../schemas/cross-validation-request.js';
 import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
-import { forecastRequestSchema } from '../schemas/forecast-request.js';
-import { batchRequestSchema, batchResponseSchema } from '../schemas/batch.js';
-import { anomaliesRequestSchema } from '../schemas/anomalies-request.js';
+import { batchResponseSchema } from '../schemas/batch-response.js';
 import { anomaliesResponseSchema } from '../schemas/anomalies-response.js';
-import { tunedModelRequestSchema } from '../schemas/tuned-model-request.js';
+import { compileRequests } from '../schemas/requests.js';
 import { tunedModelResponseSchema } from '../schemas/tuned-model-response.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
@@ -71,7 +69,8 @@ export type DocumentedBounds = Pick<Config, 'bounds' | 'tuning' | 'batchBounds'>
 
 /** The OpenAPI 3.1 document for a server with these bounds. */
 export function openApiDocument(config: DocumentedBounds): Record<string, unknown> {
-  const { bounds, tuning, batchBounds: batch } = config;
+  // the schemas the routes compiled, not copies of them
+  const requests = compileRequests(config);
   return {
     openapi: '3.1.0',
     info: {
@@ -174,15 +173,15 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'an API key from `tempo keys create`' } },
       schemas: {
-        ForecastRequest: forecastRequestSchema(bounds),
-        BatchRequest: batchRequestSchema(bounds, batch),
+        ForecastRequest: requests.forecast.root.schema,
+        BatchRequest: requests.batch.root.schema,
         BatchResponse: batchResponseSchema,
         ForecastResponse: forecastResponseSchema,
-        CrossValidationRequest: crossValidationRequestSchema(bounds),
+        CrossValidationRequest: requests.crossValidation.root.schema,
         CrossValidationResponse: crossValidationResponseSchema,
-        AnomaliesRequest: anomaliesRequestSchema(bounds),
+        AnomaliesRequest: requests.anomalies.root.schema,
         AnomaliesResponse: anomaliesResponseSchema,
-        TunedModelRequest: tunedModelRequestSchema(bounds, tuning),
+        TunedModelRequest: requests.tunedModel.root.schema,
         TunedModel: tunedModelResponseSchema,
         Problem: problemSchema,
         ValidateResponse: validateResponseSchema,

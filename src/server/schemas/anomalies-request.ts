@@ -1,28 +1,56 @@
-// The JSON schema of an anomalies body: a forecast's series and season_length, one level.
+// POST /{model}/v1/anomalies: the body's schema (a forecast's series and season_length, one level),
+// what a schema cannot say (its dates), and how it is read.
 import type { Bounds } from '../../config/config.js';
-import { forecastRequestSchema } from './forecast-request.js';
+import type { DatePlan } from '../../dates/index.js';
+import type { AnomaliesRequestBody } from '../../shared/anomaly-types.js';
+import type { RequestDefinition } from '../validation/request-check.js';
+import { plannedDates } from '../request-dates.js';
+import { requestFields } from './fields.js';
 
-/** Fields an anomalies body may carry, in the order error messages list them. */
-export const ANOMALIES_FIELDS = ['series', 'season_length', 'level', 'timestamps', 'freq'] as const;
 /** The coverage of the one-step interval when the caller names none. */
 export const DEFAULT_ANOMALY_LEVEL = 99;
 
-/** The anomalies request schema for these bounds (published in the OpenAPI document). */
+/** The anomalies request schema for these bounds. */
 export function anomaliesRequestSchema(bounds: Bounds) {
-  const forecast = forecastRequestSchema(bounds);
+  const f = requestFields(bounds);
   return {
     type: 'object',
     additionalProperties: false,
     required: ['series'],
+    description: 'a JSON object like {"series": [1, 2, 3], "level": 99}',
     properties: {
-      series: forecast.properties.series,
-      season_length: forecast.properties.season_length,
-      timestamps: forecast.properties.timestamps,
-      freq: forecast.properties.freq,
+      series: f.series,
+      season_length: f.season_length,
+      timestamps: f.timestamps,
+      freq: f.freq,
       level: {
         type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 100, default: DEFAULT_ANOMALY_LEVEL,
-        description: 'coverage in percent of the one-step-ahead interval a value must leave to be an anomaly',
+        description: 'one number between 0 and 100 exclusive, e.g. 99: the coverage in percent of the one-step-ahead interval a value must leave to be an anomaly',
       },
     },
   } as const;
+}
+
+/** An anomalies request with its level filled in. */
+export interface AnomaliesRequest extends AnomaliesRequestBody {
+  level: number;
+}
+
+/** An anomalies request as the route takes it: the level filled, and what its dates say. */
+export interface AcceptedAnomalies {
+  request: AnomaliesRequest;
+  dates: DatePlan;
+}
+
+/** The anomalies body for these bounds. */
+export function anomaliesRequest(bounds: Bounds): RequestDefinition<AnomaliesRequestBody, AcceptedAnomalies> {
+  return {
+    schema: anomaliesRequestSchema(bounds),
+    reading: { maxBytes: bounds.bodyLimitBytes },
+    *accept(body, report) {
+      const { plan, errors } = plannedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: 1 }, '');
+      for (const e of errors) report.add(e);
+      return { request: { ...body, level: body.level ?? DEFAULT_ANOMALY_LEVEL }, dates: plan ?? { periods: [] } };
+    },
+  };
 }

@@ -1,39 +1,53 @@
-// The JSON schema of a forecast body, built from the operator's bounds: the one source for validation.
+// POST /{model}/v1/forecast: the body's schema, what a schema cannot say (its dates, its regressors'
+// lengths and holiday code), and how it is read.
 import type { Bounds } from '../../config/config.js';
+import type { DatePlan } from '../../dates/index.js';
+import type { ForecastRequestBody } from '../../shared/types.js';
+import type { RequestDefinition } from '../validation/request-check.js';
+import { writePlan } from '../../dates/index.js';
+import { checkedDates } from '../request-dates.js';
+import { acceptRegressors } from '../request-regressors.js';
+import { requestFields } from './fields.js';
 
-/** Fields a forecast body may carry, in the order error messages list them. */
-export const FORECAST_FIELDS = ['series', 'horizon', 'season_length', 'level', 'timestamps', 'freq'] as const;
-/** Fields only the forecast body takes (cross-validation has no in-sample answer to add). */
-export const FORECAST_BODY_FIELDS = [...FORECAST_FIELDS, 'fitted'] as const;
-
-/** The forecast request schema for these bounds (ajv, draft-07 keywords). */
+/** The forecast request schema for these bounds. */
 export function forecastRequestSchema(bounds: Bounds) {
+  const f = requestFields(bounds);
   return {
     type: 'object',
     additionalProperties: false,
     required: ['series', 'horizon'],
+    description: 'a JSON object like {"series": [1, 2, 3], "horizon": 2}',
     properties: {
-      series: {
-        type: 'array',
-        minItems: 1,
-        maxItems: bounds.maxSeriesLength,
-        items: { type: ['number', 'null'] },
-        // a series of nulls only leaves the model nothing to fit
-        contains: { type: 'number' },
-      },
-      horizon: { type: 'integer', minimum: 1, maximum: bounds.maxHorizon },
-      season_length: { type: 'integer', minimum: 1, maximum: bounds.maxSeriesLength },
-      level: {
-        type: 'array',
-        minItems: 1,
-        maxItems: bounds.maxLevels,
-        uniqueItems: true,
-        items: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 100 },
-      },
-      // the shapes only: calendar checks (order, grid, offsets) are src/dates' job
-      timestamps: { type: 'array', maxItems: bounds.maxSeriesLength, items: { type: 'string', maxLength: 40 } },
-      freq: { type: 'string', minLength: 1, maxLength: 32 },
-      fitted: { type: 'boolean', description: 'true adds `fitted` (one-step-ahead in-sample predictions) and, with `level`, `fitted_intervals`' },
+      series: f.series,
+      horizon: f.horizon,
+      season_length: f.season_length,
+      level: f.level,
+      timestamps: f.timestamps,
+      freq: f.freq,
+      fitted: f.fitted,
+      regressors: f.regressors,
+      holidays: f.holidays,
+      quantiles: f.quantiles,
     },
   } as const;
+}
+
+/** A forecast request as the route takes it: the body and what its dates say. */
+export interface AcceptedForecast {
+  request: ForecastRequestBody;
+  dates: DatePlan;
+}
+
+/** The forecast body for these bounds. */
+export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastRequestBody, AcceptedForecast> {
+  return {
+    schema: forecastRequestSchema(bounds),
+    reading: { maxBytes: bounds.bodyLimitBytes },
+    *accept(body, report) {
+      const { checked, errors } = checkedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, '');
+      for (const e of errors) report.add(e);
+      const regressors = acceptRegressors({ length: body.series.length, horizon: body.horizon, regressors: body.regressors, holidays: body.holidays, dates: checked }, '', report);
+      return { request: regressors === undefined ? body : { ...body, regressors }, dates: checked ? writePlan(checked) : { periods: [] } };
+    },
+  };
 }

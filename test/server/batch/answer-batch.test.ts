@@ -6,7 +6,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createComputePool, type ComputePool } from '../../../src/compute/pool.js';
 import { answerBatch } from '../../../src/server/batch/answer-batch.js';
 import { GROUP_SERIES } from '../../../src/server/batch/groups.js';
-import { createBatchValidator } from '../../../src/server/batch/validate-batch.js';
+import { compileRequests } from '../../../src/server/schemas/requests.js';
+import { checkInSlices } from '../../../src/server/validation/request-check.js';
 import { loadConfig } from '../../../src/config/config.js';
 import type { BatchRequestBody } from '../../../src/shared/types.js';
 import { waitFor } from '../../support/wait.js';
@@ -53,7 +54,11 @@ const request = (n: number): BatchRequestBody => ({
 });
 
 const config = loadConfig({}, {});
-const check = createBatchValidator(config.bounds, config.batchBounds);
+// the batch check's errors, and the dates it hands on
+const check = async (body: unknown) => {
+  const { errors, accepted } = await checkInSlices(compileRequests(config).batch, body);
+  return { errors, dates: accepted?.dates };
+};
 
 // the options the route passes, the dates those its validation hands on
 const options = async (req: BatchRequestBody) => ({

@@ -6,11 +6,16 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { loadConfig } from '../../../src/config/config.js';
 import { planDates, writePlan } from '../../../src/dates/index.js';
-import { createBatchValidator } from '../../../src/server/batch/validate-batch.js';
+import { compileRequests } from '../../../src/server/schemas/requests.js';
+import { checkInSlices } from '../../../src/server/validation/request-check.js';
 import type { BatchRequestBody } from '../../../src/shared/types.js';
 
 const config = loadConfig({}, {});
-const check = createBatchValidator(config.bounds, config.batchBounds);
+// the batch check's errors, and the dates it hands on
+const check = async (body: unknown) => {
+  const { errors, accepted } = await checkInSlices(compileRequests(config).batch, body);
+  return { errors, dates: accepted?.dates };
+};
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const HOUR = 3_600_000;

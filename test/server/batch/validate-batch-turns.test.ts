@@ -3,10 +3,15 @@
 // 100 series a batch of them held the loop for the whole check.
 import { describe, it, expect } from 'vitest';
 import { loadConfig } from '../../../src/config/config.js';
-import { createBatchValidator } from '../../../src/server/batch/validate-batch.js';
+import { compileRequests } from '../../../src/server/schemas/requests.js';
+import { checkInSlices } from '../../../src/server/validation/request-check.js';
 
 const config = loadConfig({}, {});
-const check = createBatchValidator(config.bounds, config.batchBounds);
+// the batch check's errors, and the dates it hands on
+const check = async (body: unknown) => {
+  const { errors, accepted } = await checkInSlices(compileRequests(config).batch, body);
+  return { errors, dates: accepted?.dates };
+};
 
 // `count` series of `n` daily values with their timestamps
 function datedBatch(count: number, n: number) {

@@ -1,0 +1,44 @@
+// The one body step of every route that takes a body: read it within the bounds its schema implies
+// (the pre-scan's depth, values in all, longest array, most members), parse it, check it with the
+// one validator, and hand the accepted request to the route. A refusal is REQUEST_INVALID with the
+// pointers the one formatter writes.
+import type { DefaultState, Middleware } from 'koa';
+import { readJsonBody, type JsonBodyLimits, type JsonBodyWords } from '../body/json-body.js';
+import { invalidRequest } from '../errors.js';
+import { checkInSlices, errorListFor, type CompiledRequest } from '../validation/request-check.js';
+
+/** The deepest JSON a body is read to: the deepest request body nests 5 levels, with room to spare. */
+export const MAX_BODY_DEPTH = 8;
+/** Values a body may hold beyond the most its schema allows: a repeated member name is still JSON. */
+const SPARE_VALUES = 64;
+
+/** The reading bounds of `request`'s bodies. */
+export function bodyLimits(request: CompiledRequest<unknown>): JsonBodyLimits {
+  return {
+    maxBytes: request.reading.maxBytes,
+    maxDepth: MAX_BODY_DEPTH,
+    maxElements: request.mostValues + SPARE_VALUES,
+    maxArrayElements: request.longestArray,
+    inSlices: request.reading.inSlices === true,
+  };
+}
+
+/** Reads and checks the body as `request` says, then `into` puts the accepted request on ctx.state; 400/413/415 REQUEST_INVALID otherwise. */
+export function requestBody<A>(request: CompiledRequest<A>, into: (state: DefaultState, accepted: A) => void): Middleware {
+  const limits = bodyLimits(request);
+  const words: JsonBodyWords = {
+    rule: request.root.rule,
+    container: (refusal) => {
+      const list = errorListFor(request);
+      list.tooLarge(refusal.reason, refusal.at, request.longestArray);
+      return invalidRequest(list.errors);
+    },
+  };
+  return async (ctx, next) => {
+    const body = await readJsonBody(ctx, limits, words);
+    const checked = await checkInSlices(request, body);
+    if (checked.accepted === undefined) throw invalidRequest(checked.errors);
+    into(ctx.state, checked.accepted);
+    await next();
+  };
+}
