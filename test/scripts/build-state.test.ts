@@ -37,7 +37,7 @@ beforeEach(() => {
   write('build/tempo-inspect.wasm', 'wasm');
   write('dist/src/a.js', 'export const a = 1;\n');
   for (const file of ['build-state.js', 'ensure-build.js']) write(`scripts/${file}`, readFileSync(join(repo, 'scripts', file), 'utf8'));
-  for (const part of ['asc', 'inspect', 'tsc']) markBuilt(root, part, inputsOf(root, part));
+  for (const part of ['asc', 'inspect', 'tsc'] as const) markBuilt(root, part, inputsOf(root, part));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
