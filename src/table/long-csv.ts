@@ -2,6 +2,7 @@
 // series, with a real CSV parser so quoted fields work; every refusal names the line and column.
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { quoted } from '../shared/caller-text.js';
 
 /** One series of the table: its values and dates in row order, and the line each row came from. */
 export interface LongSeries {
@@ -28,6 +29,14 @@ export const LONG_LAYOUTS: ReadonlyArray<readonly [string, string, string]> = [
 /** Cells that mark a missing value (kept as null: the model fills it, the date stays). */
 const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', 'NULL']);
 
+/**
+ * A series as a message names it: by its id when the caller-text rule lets it be repeated
+ * (src/shared/caller-text.ts), else by the line its rows start on.
+ */
+export function seriesNamed(id: string, firstLine: number): string {
+  return `series ${quoted(id, `starting on line ${firstLine}`)}`;
+}
+
 /** Column positions of the id, date and value in a header row; throws TableError when the header has none of the layouts. */
 export function longColumns(header: string[], file: string): { id: number; ds: number; y: number; names: readonly [string, string, string] } {
   for (const names of LONG_LAYOUTS) {
@@ -35,7 +44,7 @@ export function longColumns(header: string[], file: string): { id: number; ds: n
     if (id >= 0 && ds >= 0 && y >= 0) return { id, ds, y, names };
   }
   throw new TableError(file, 1, undefined,
-    `the header must name the columns unique_id,ds,y (or id,timestamp,value); found ${header.slice(0, 8).map((h) => JSON.stringify(h.slice(0, 30))).join(',')}`);
+    `the header must name the columns unique_id,ds,y (or id,timestamp,value); found ${header.slice(0, 8).map((h) => quoted(h, '…')).join(',')}`);
 }
 
 /** A long table read: its series in order of first appearance, and its [id, date, value] column names. */
@@ -86,7 +95,7 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
   if (!cols) throw new TableError(file, 1, undefined, 'the file is empty: it needs a header unique_id,ds,y and one row per value');
   if (byId.size === 0) throw new TableError(file, 2, undefined, 'the file has a header but no rows');
   for (const s of byId.values()) {
-    if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `series ${JSON.stringify(s.id.slice(0, 40))} has no value, only missing ones`);
+    if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `${seriesNamed(s.id, s.lines[0])} has no value, only missing ones`);
   }
   return { series: [...byId.values()], columns: cols.names };
 }

@@ -68,7 +68,7 @@ export function rawExchange(url: string, bytes: Buffer | string, options: { time
       clearTimeout(timer);
       const data = Buffer.concat(chunks);
       const responses = parseResponses(data);
-      for (const r of responses) recordResponse(url, r.headers, r.body);
+      for (const r of responses) recordResponse(url, r.headers, r.body, r.status);
       resolve({ responses, reset, raw: data.toString('latin1') });
     };
     const timer = setTimeout(() => { socket.destroy(); }, options.timeoutMs ?? 15_000);
@@ -82,10 +82,11 @@ export function rawExchange(url: string, bytes: Buffer | string, options: { time
   });
 }
 
-/** One request's bytes: request line, headers (in order, duplicates allowed) and body. */
+/** One request's bytes: request line, headers (in order, duplicates allowed; `Host: 127.0.0.1` unless one is given) and body. */
 export function requestBytes(method: string, path: string, headers: Array<[string, string]>, body?: Buffer | string): Buffer {
   const b = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...headers.map(([k, v]) => `${k}: ${v}`)];
+  const host = headers.some(([k]) => /^host$/i.test(k)) ? [] : ['Host: 127.0.0.1'];
+  const lines = [`${method} ${path} HTTP/1.1`, ...host, ...headers.map(([k, v]) => `${k}: ${v}`)];
   if (body !== undefined && !headers.some(([k]) => /^(content-length|transfer-encoding)$/i.test(k))) lines.push(`Content-Length: ${b.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), b]);
 }
