@@ -11,6 +11,7 @@ import { backtestSuite } from './backtest.bench.js';
 import { batchSuite } from './batch.bench.js';
 import { batchDatesSuite } from './batch-dates.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
+import { bombsSuite } from './bombs.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
 
 const suites: Array<[string, () => Promise<SuiteResult>]> = [
@@ -23,6 +24,7 @@ const suites: Array<[string, () => Promise<SuiteResult>]> = [
   ['batch', batchSuite],
   ['batch-dates', batchDatesSuite],
   ['tuned-body', tunedBodySuite],
+  ['bombs', bombsSuite],
 ];
 
 // `npm run bench -- batch http` runs only the named suites, so one target can be re-measured on a quiet machine.
