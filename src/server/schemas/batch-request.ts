@@ -8,7 +8,7 @@ import type { CheckedDates } from '../../dates/index.js';
 import type { BatchRequestBody } from '../../shared/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
-import { requestFields } from './fields.js';
+import { requestFields, seriesListSchema } from './fields.js';
 
 /** The batch request schema for these bounds. */
 export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
@@ -23,24 +23,7 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
       level: f.level,
       freq: f.freq,
       season_length: f.season_length,
-      series: {
-        type: 'array',
-        minItems: 1,
-        maxItems: batch.maxSeries,
-        description: `an array of 1 to ${batch.maxSeries} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${batch.maxValues} values in all`,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'values'],
-          description: 'an object like {"id": "a", "values": [1, 2, 3]}',
-          properties: {
-            id: f.id,
-            values: f.series,
-            timestamps: f.timestamps,
-            season_length: f.season_length,
-          },
-        },
-      },
+      series: seriesListSchema(batch.maxSeries, batch.maxValues, { id: f.id, values: f.series, timestamps: f.timestamps, season_length: f.season_length }),
     },
   } as const;
 }

@@ -3,10 +3,9 @@
 // how it is read.
 import { DEFAULT_WINDOWS, MIN_TRAINING_VALUES, windowsThatFit } from '../../backtest/plan.js';
 import type { Bounds } from '../../config/config.js';
-import type { DatePlan } from '../../dates/index.js';
 import type { CrossValidationRequestBody } from '../../shared/backtest-types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { plannedDates } from '../request-dates.js';
+import { reportedPlan, type DatedRequest } from '../request-dates.js';
 import { requestFields } from './fields.js';
 
 /** The cross-validation request schema for these bounds. */
@@ -37,10 +36,7 @@ export interface CrossValidationRequest extends CrossValidationRequestBody {
 }
 
 /** A cross-validation request as the route takes it: defaults filled, and what its dates say. */
-export interface AcceptedCrossValidation {
-  request: CrossValidationRequest;
-  dates: DatePlan;
-}
+export type AcceptedCrossValidation = DatedRequest<CrossValidationRequest>;
 
 /** The cross-validation body for these bounds. */
 export function crossValidationRequest(bounds: Bounds): RequestDefinition<CrossValidationRequestBody, AcceptedCrossValidation> {
@@ -61,9 +57,7 @@ export function crossValidationRequest(bounds: Bounds): RequestDefinition<CrossV
             `${MIN_TRAINING_VALUES} before the first cutoff); ${fits}: ask for fewer windows, a smaller horizon or step, or send a longer series`,
         });
       }
-      const { plan, errors } = plannedDates({ timestamps: body.timestamps, freq: body.freq, length: n, horizon }, '');
-      for (const e of errors) report.add(e);
-      return { request, dates: plan ?? { periods: [] } };
+      return { request, dates: reportedPlan({ timestamps: body.timestamps, freq: body.freq, length: n, horizon }, report) };
     },
   };
 }

@@ -10,6 +10,26 @@ export const MAX_ID_LENGTH = 128;
 /** One value of a series: a number, or null where it is missing. */
 export const seriesValueSchema = { type: ['number', 'null'], description: 'a finite number or null' } as const;
 
+/**
+ * A list of named series (a batch's, a tuning's): 1 to `most` objects of `properties` (an `id` and
+ * `values` among them), ids unique, at most `values` values in all (those two checked by the body's accept step).
+ */
+export function seriesListSchema<P extends { readonly id: unknown; readonly values: unknown }>(most: number, values: number, properties: P) {
+  return {
+    type: 'array',
+    minItems: 1,
+    maxItems: most,
+    description: `an array of 1 to ${most} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${values} values in all`,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'values'],
+      description: 'an object like {"id": "a", "values": [1, 2, 3]}',
+      properties,
+    },
+  } as const;
+}
+
 /** The fields of the forecasting bodies for these bounds. */
 export function requestFields(bounds: Bounds) {
   const n = bounds.maxSeriesLength;

@@ -1,9 +1,8 @@
 // POST /{model}/v1/forecast: the body's schema, what a schema cannot say (its dates), and how it is read.
 import type { Bounds } from '../../config/config.js';
-import type { DatePlan } from '../../dates/index.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { plannedDates } from '../request-dates.js';
+import { reportedPlan, type DatedRequest } from '../request-dates.js';
 import { requestFields } from './fields.js';
 
 /** The forecast request schema for these bounds. */
@@ -27,10 +26,7 @@ export function forecastRequestSchema(bounds: Bounds) {
 }
 
 /** A forecast request as the route takes it: the body and what its dates say. */
-export interface AcceptedForecast {
-  request: ForecastRequestBody;
-  dates: DatePlan;
-}
+export type AcceptedForecast = DatedRequest<ForecastRequestBody>;
 
 /** The forecast body for these bounds. */
 export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastRequestBody, AcceptedForecast> {
@@ -38,9 +34,7 @@ export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastReque
     schema: forecastRequestSchema(bounds),
     reading: { maxBytes: bounds.bodyLimitBytes },
     *accept(body, report) {
-      const { plan, errors } = plannedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, '');
-      for (const e of errors) report.add(e);
-      return { request: body, dates: plan ?? { periods: [] } };
+      return { request: body, dates: reportedPlan({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, report) };
     },
   };
 }
