@@ -11,6 +11,9 @@ import { checkInSlices, errorListFor, type CompiledRequest } from '../validation
 export const MAX_BODY_DEPTH = 8;
 /** Values a body may hold beyond the most its schema allows: a repeated member name is still JSON. */
 const SPARE_VALUES = 64;
+/** Characters a body read in slices may hold outside its lists: its other fields, written any way JSON allows, and room to spare. */
+const OUTSIDE_CHARS = 64 * 1024;
+const CHARS_PER_VALUE = 64;
 
 /** The reading bounds of `request`'s bodies. */
 export function bodyLimits(request: CompiledRequest<unknown>): JsonBodyLimits {
@@ -19,7 +22,9 @@ export function bodyLimits(request: CompiledRequest<unknown>): JsonBodyLimits {
     maxDepth: MAX_BODY_DEPTH,
     maxElements: request.mostValues + SPARE_VALUES,
     maxArrayElements: request.longestArray,
-    inSlices: request.reading.inSlices === true,
+    ...(request.reading.inSlices === true
+      ? { inSlices: { split: request.lists, maxOutside: OUTSIDE_CHARS + CHARS_PER_VALUE * request.mostValuesOutside } }
+      : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { isObject } from '../../shared/is-object.js';
 import { atOnce, inSlices, type Steps } from '../../shared/steps.js';
 import { crowded } from '../crowded-object.js';
 import { FieldErrorList, type Path, type Report } from './field-errors.js';
-import { compileTree, longestArray, mostValues, type JsonSchema, type SchemaNode } from './schema-tree.js';
+import { compileTree, listPaths, longestArray, mostValues, type JsonSchema, type SchemaNode } from './schema-tree.js';
 
 /** How a body is read before it is checked. */
 export interface BodyReading {
@@ -43,6 +43,10 @@ export interface CompiledRequest<Accepted> {
   readonly longestArray: number;
   /** The most values (elements and members) a valid body holds, the route's bound included. */
   readonly mostValues: number;
+  /** The arrays of objects of a body (member-name paths), which a body read in slices parses a slice at a time. */
+  readonly lists: string[][];
+  /** The most values a valid body holds outside those lists. */
+  readonly mostValuesOutside: number;
   readonly vocabulary: ReadonlySet<string>;
 }
 
@@ -58,6 +62,8 @@ export function compileRequest<Body, Accepted>(def: RequestDefinition<Body, Acce
     reading: def.reading,
     longestArray: longestArray(root),
     mostValues: Math.min(most, def.reading.maxElements ?? most),
+    lists: listPaths(root),
+    mostValuesOutside: mostValues(root, true),
     vocabulary,
   };
 }

@@ -80,14 +80,20 @@ export function longestArray(node: SchemaNode): number {
   return most;
 }
 
-/** The most values (elements and members, at every depth) a valid body of this schema holds. */
-export function mostValues(node: SchemaNode): number {
+/** The most values (elements and members, at every depth) a valid body of this schema holds; with `outside`, not counting its arrays of objects. */
+export function mostValues(node: SchemaNode, outside = false): number {
+  if (outside && node.stepwise) return 0;
   let n = 0;
-  for (const child of node.properties.values()) n += 1 + mostValues(child);
-  if (node.members !== undefined) n += (node.schema.maxProperties as number) * (1 + mostValues(node.members));
-  if (node.items !== undefined) n += (node.schema.maxItems as number) * (1 + mostValues(node.items));
+  for (const child of node.properties.values()) n += 1 + mostValues(child, outside);
+  if (node.members !== undefined) n += (node.schema.maxProperties as number) * (1 + mostValues(node.members, outside));
+  if (node.items !== undefined) n += (node.schema.maxItems as number) * (1 + mostValues(node.items, outside));
   else if (typeof node.schema.maxItems === 'number') n += node.schema.maxItems;
   return n;
+}
+
+/** The member-name paths, from the top, of the arrays of objects a body holds (a batch's series): the lists parsed in slices. */
+export function listPaths(node: SchemaNode, at: readonly string[] = []): string[][] {
+  return [...node.properties].flatMap(([name, child]) => (child.stepwise ? [[...at, name]] : listPaths(child, [...at, name])));
 }
 
 /** Every member name the schema knows, at any depth. */
