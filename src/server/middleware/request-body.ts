@@ -17,6 +17,7 @@ const CHARS_PER_VALUE = 64;
 
 /** The reading bounds of `request`'s bodies. */
 export function bodyLimits(request: CompiledRequest<unknown>): JsonBodyLimits {
+  if (request.reading === undefined) throw new Error('a request without a body has no body limits');
   return {
     maxBytes: request.reading.maxBytes,
     maxDepth: MAX_BODY_DEPTH,

@@ -25,9 +25,17 @@ export interface SchemaNode {
   readonly stepwise: boolean;
 }
 
-// one compiler per kind of check, shared by every schema: compiling costs tens of milliseconds
-const firstFault = new Ajv2020({ allErrors: false, strict: true });
-const everyFault = new Ajv2020({ allErrors: true, strict: true });
+/** Where the values a schema checks come from: a JSON body, or a query string (every value a string, a repeated name an array, coerced to the schema's types). */
+export type Source = 'body' | 'query';
+
+// one pair of compilers per source, shared by every schema: compiling costs tens of milliseconds
+const COMPILERS: Record<Source, { firstFault: Ajv2020; everyFault: Ajv2020 }> = {
+  body: { firstFault: new Ajv2020({ allErrors: false, strict: true }), everyFault: new Ajv2020({ allErrors: true, strict: true }) },
+  query: {
+    firstFault: new Ajv2020({ allErrors: false, strict: true, coerceTypes: 'array' }),
+    everyFault: new Ajv2020({ allErrors: true, strict: true, coerceTypes: 'array' }),
+  },
+};
 
 function own(schema: JsonSchema): JsonSchema {
   const out: Record<string, unknown> = { ...schema };
@@ -48,14 +56,15 @@ function hasStepwise(node: SchemaNode): boolean {
  * `maxItems` and every object its members (`additionalProperties: false`, or `maxProperties` for a
  * map): a request body is bounded by its schema, and every error says what the rule is.
  */
-export function compileTree(schema: JsonSchema, at = '#'): SchemaNode {
+export function compileTree(schema: JsonSchema, source: Source = 'body', at = '#'): SchemaNode {
   if (typeof schema.description !== 'string') throw new Error(`request schema ${at} has no description: every field states its rule`);
+  const { firstFault, everyFault } = COMPILERS[source];
   const properties = new Map<string, SchemaNode>();
   if (isObject(schema.properties)) {
-    for (const [name, child] of Object.entries(schema.properties)) properties.set(name, compileTree(child as JsonSchema, `${at}/properties/${name}`));
+    for (const [name, child] of Object.entries(schema.properties)) properties.set(name, compileTree(child as JsonSchema, source, `${at}/properties/${name}`));
   }
-  const members = isObject(schema.additionalProperties) ? compileTree(schema.additionalProperties as JsonSchema, `${at}/additionalProperties`) : undefined;
-  const items = isObject(schema.items) ? compileTree(schema.items as JsonSchema, `${at}/items`) : undefined;
+  const members = isObject(schema.additionalProperties) ? compileTree(schema.additionalProperties as JsonSchema, source, `${at}/additionalProperties`) : undefined;
+  const items = isObject(schema.items) ? compileTree(schema.items as JsonSchema, source, `${at}/items`) : undefined;
   if (schema.type === 'array' && typeof schema.maxItems !== 'number') throw new Error(`request schema ${at} has no maxItems: every array is bounded`);
   if (schema.type === 'object' && schema.additionalProperties !== false && typeof schema.maxProperties !== 'number') {
     throw new Error(`request schema ${at} takes any member without maxProperties: every object is bounded`);
