@@ -1,7 +1,8 @@
 // `tempo forecast --file` on many monthly series (lengths 48–150), side by side with one thread
 // of the core on the same series: prints series/s, workers, and the share of
 // workers × single-thread series/s the CLI reaches. Standalone:
-//   node --import tsx bench/forecast-file.ts [--series 10000] [--workers N] [--horizon 18] [--keep-csv FILE]
+//   node --import tsx bench/forecast-file.ts [--series 10000] [--workers N] [--horizon 18] [--keep-csv FILE] [--publish]
+// --publish also writes docs/results/forecast-file.json, which docs/many-series.md's table is rendered from.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -11,9 +12,10 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { loadForecaster } from '../src/core/node.js';
 import { prng, seasonalSeries } from './fixtures.js';
+import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 
 const { values: opts } = parseArgs({
-  options: { 'keep-csv': { type: 'string' }, series: { type: 'string', default: '10000' }, workers: { type: 'string' }, horizon: { type: 'string', default: '18' } },
+  options: { 'keep-csv': { type: 'string' }, series: { type: 'string', default: '10000' }, workers: { type: 'string' }, horizon: { type: 'string', default: '18' }, publish: { type: 'boolean' } },
 });
 const count = Number(opts.series);
 const workers = opts.workers === undefined ? availableParallelism() : Number(opts.workers);
@@ -34,6 +36,9 @@ function makeSeries(): Array<{ id: string; values: Float64Array; start: number }
   });
 }
 
+const finish = startMeasurement(['node --import tsx bench/forecast-file.ts',
+  ...(opts.series === '10000' ? [] : ['--series', opts.series!]), ...(opts.workers === undefined ? [] : ['--workers', opts.workers]),
+  ...(opts.horizon === '18' ? [] : ['--horizon', opts.horizon!])].join(' '));
 const series = makeSeries();
 const dir = mkdtempSync(join(tmpdir(), 'tempo-bench-file-'));
 try {
@@ -79,6 +84,7 @@ try {
   const resultsDir = join(root, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'forecast-file-latest.json'), JSON.stringify(result, null, 1) + '\n');
+  if (opts.publish === true) console.log(`published: ${writeResult('forecast-file', finish(), result)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

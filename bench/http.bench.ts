@@ -35,7 +35,7 @@ const row = (name: string, l: Latencies, note: string): BenchRow => ({
 });
 const times = (l: Latencies, echo: Latencies) => `, p50 ${(l.p50Us / echo.p50Us).toFixed(2)}x echo`;
 
-// the ratio the issue targets (naive p50 at most 2x the echo's), read within one run, beside the
+// what the server adds to a trivial forecast, as a multiple of a bare echo's p50 read within one run, beside the
 // same request sent through a worker as every forecast was before trivial ones ran inline
 function echoVersusNaive([echo, naive, viaWorker]: Latencies[]): BenchRow[] {
   return [

@@ -1,34 +1,20 @@
-// `npm run bench`: every benchmark suite in turn, one table, JSON to bench/results/<timestamp>.json and latest.json.
+// `npm run bench`: every benchmark suite in turn, one table, JSON to bench/results/<timestamp>.json and latest.json;
+// with --publish, each suite's rows also go to docs/results/bench-<suite>.json, where the docs' tables come from.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
-import { coreSuite } from './core.bench.js';
-import { boundarySuite } from './boundary.bench.js';
-import { etsKernelSuite } from './ets-kernel.bench.js';
-import { etsLanesSuite } from './ets-lanes.bench.js';
-import { httpSuite } from './http.bench.js';
-import { backtestSuite } from './backtest.bench.js';
-import { batchSuite } from './batch.bench.js';
-import { batchDatesSuite } from './batch-dates.bench.js';
-import { tunedBodySuite } from './tuned-body.bench.js';
-import { bombsSuite } from './bombs.bench.js';
 import { formatRows, type SuiteResult } from './harness.js';
-
-const suites: Array<[string, () => Promise<SuiteResult>]> = [
-  ['boundary', boundarySuite],
-  ['ets-kernel', etsKernelSuite],
-  ['ets-lanes', etsLanesSuite],
-  ['core', coreSuite],
-  ['http', httpSuite],
-  ['backtest', backtestSuite],
-  ['batch', batchSuite],
-  ['batch-dates', batchDatesSuite],
-  ['tuned-body', tunedBodySuite],
-  ['bombs', bombsSuite],
-];
+import { SUITES as suites } from './suites.js';
+import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 
 // `npm run bench -- batch http` runs only the named suites, so one target can be re-measured on a quiet machine.
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const publish = process.argv.includes('--publish');
+const badFlags = process.argv.slice(2).filter((arg) => arg.startsWith('-') && arg !== '--publish');
+if (badFlags.length > 0) {
+  console.error(`bench: unknown option ${badFlags.join(', ')}; usage: npm run bench -- [SUITE ...] [--publish]`);
+  process.exit(2);
+}
 const unknown = wanted.filter((name) => !suites.some(([known]) => known === name));
 if (unknown.length > 0) {
   console.error(`bench: unknown suite ${unknown.join(', ')}; known: ${suites.map(([name]) => name).join(', ')}`);
@@ -40,7 +26,11 @@ const results: SuiteResult[] = [];
 const started = new Date();
 for (const [name, suite] of chosen) {
   process.stderr.write(`bench: ${name}…\n`);
-  results.push(await suite());
+  const finish = startMeasurement(`npm run bench -- ${name}`);
+  const result = await suite();
+  results.push(result);
+  // a skipped suite measured nothing, so the published numbers it would replace stay
+  if (publish && result.skipped === undefined) writeResult(`bench-${name}`, finish(), result);
 }
 console.log(formatRows(results));
 

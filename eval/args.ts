@@ -18,9 +18,11 @@ export interface EvalArgs {
   origin: number;
   /** how the season is given: the CSV's (told), none (blind), or dates (calendar); names the report. */
   mode: 'told' | 'blind' | 'calendar';
+  /** also write the summary to docs/results/, where the docs' tables are rendered from (eval/publish.ts). */
+  publish: boolean;
 }
 
-export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT] [--origin K]
+export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT] [--origin K] [--publish]
   --data DIR    folder of competition CSVs (default datasets/dev in the repository)
   --blind       do not tell the model the season length (the core detects the period)
   --calendar    blind, but the series carry dates made from the file's frequency, and the calendar's
@@ -29,7 +31,9 @@ export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar]
   --out FILE    JSON report (default eval/results/<model>-<told|blind|calendar>[-origin<K>].json)
   --group TEXT  only series whose group (e.g. M4/Hourly) contains TEXT
   --origin K    score the h values K horizons before each test instead (the training ends there;
-                series left with fewer than 2h values are skipped; R's scores are not shown)`;
+                series left with fewer than 2h values are skipped; R's scores are not shown)
+  --publish     also write the summary to docs/results/ (a folder of datasets/, every series), where
+                the docs' tables come from; then \`npm run docs:tables\` renders them`;
 
 /** Parses argv (without node and script) against the repo root; throws with a usage-worthy message. */
 export function parseEvalArgs(argv: string[], root: string): EvalArgs {
@@ -43,6 +47,7 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
       out: { type: 'string' },
       group: { type: 'string' },
       origin: { type: 'string', default: '0' },
+      publish: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -68,5 +73,6 @@ export function parseEvalArgs(argv: string[], root: string): EvalArgs {
     group: values.group,
     origin,
     mode,
+    publish: values.publish === true,
   };
 }

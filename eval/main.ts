@@ -1,6 +1,6 @@
 // `npm run eval`: accuracy (sMAPE, MASE, OWA vs Naive2) and speed of one core model on competition data.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadForecaster } from '../src/core/node.js';
 import { readDataset } from './csv.js';
@@ -11,6 +11,8 @@ import { parseEvalArgs } from './args.js';
 import { parseScaledAnchors, scaledTable, formatScaledTable } from './scaled_report.js';
 import { dataDirProblem } from './data-dir.js';
 import { atOrigin } from './origin.js';
+import { evalCommand, publishedName, publishProblem, type EvalSummary } from './publish.js';
+import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +26,9 @@ async function main(): Promise<number> {
   }
   const problem = dataDirProblem(args.data, args.dataIsDefault);
   if (problem !== null) { console.error(problem); return 2; }
+  const unpublishable = args.publish ? publishProblem(args, root) : null;
+  if (unpublishable !== null) { console.error(`tempo eval: ${unpublishable}`); return 2; }
+  const finish = startMeasurement(evalCommand(args, root));
   let rows;
   try {
     rows = readDataset(args.data);
@@ -103,6 +108,15 @@ async function main(): Promise<number> {
     })),
   }, null, 1) + '\n');
   console.log(`report: ${args.out}`);
+  if (args.publish && failed.length === 0) {
+    const summary: EvalSummary = {
+      model: args.model, mode: args.mode, origin: args.origin, data: relative(root, resolve(args.data)),
+      series: results.length, abiVersion: core.abiVersion, groups: table, scaled, components: Object.fromEntries(counts),
+    };
+    console.log(`published: ${relative(root, writeResult(publishedName(args), finish(), summary))} (render the docs' tables with npm run docs:tables)`);
+  } else if (args.publish) {
+    console.log('not published: a run with failed series is not a reference');
+  }
   return failed.length > 0 ? 1 : 0;
 }
 

@@ -1,5 +1,7 @@
 // Reports how blind period detection compares with the M4 test at the CSV's season length on the
 // dev data, and its false-alarm rate on seeded noise, random walks and trends (no season at all).
+//   node --import tsx eval/periods.ts [DIR] [--publish]
+// --publish also writes docs/results/periods.json, which docs/accuracy.md's table is rendered from.
 import { readFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,6 +10,7 @@ import { defaultWasmPath } from '../src/core/node.js';
 import { createStats } from '../src/core/stats.js';
 import { parseCsv } from './csv.js';
 import { parseEvalArgs } from './args.js';
+import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 
 /** Seeded uniform(0, 1) generator (Numerical Recipes LCG), so every run sees the same series. */
 function lcg(seed: number): () => number {
@@ -21,7 +24,13 @@ function gauss(n: number, seed: number): number[] {
 }
 
 // the same default folder as `npm run eval`
-const dir = process.argv[2] ?? parseEvalArgs([], join(dirname(fileURLToPath(import.meta.url)), '..')).data;
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const publish = process.argv.includes('--publish');
+if (publish && positional.length > 0) throw new Error('--publish measures the default data (datasets/dev): drop DIR');
+const dir = positional[0] ?? parseEvalArgs([], join(dirname(fileURLToPath(import.meta.url)), '..')).data;
+const finish = startMeasurement('node --import tsx eval/periods.ts');
+const dev: Array<{ group: string; n: number; m4Pass: number; same: number; other: number; none: number; m4Fail: number; foundAnyway: number }> = [];
+const falseAlarms: Array<{ n: number; share: Record<string, number> }> = [];
 const s = await createStats(await readFile(defaultWasmPath()));
 
 console.log('dev: detected period against the M4 test at the CSV season length');
@@ -41,6 +50,7 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.csv')).sort()) {
         if (p === r.seasonLength) same++; else if (p === 1) none++; else other++;
       } else { neg++; if (p > 1) negFound++; }
     }
+    dev.push({ group: g, n: rs.length, m4Pass: pos, same, other, none, m4Fail: neg, foundAnyway: negFound });
     const hist = [...seen].sort((a, b) => b[1] - a[1]).map(([p, c]) => `${p}:${c}`).join(' ');
     console.log(`${g.padEnd(15)} ${String(rs.length).padStart(3)} ${String(pos).padStart(4)} ${String(same).padStart(8)} ${String(other).padStart(12)} ${String(none).padStart(8)} | ${String(neg).padStart(3)} ${String(negFound).padStart(8)}   ${hist}`);
   }
@@ -55,10 +65,14 @@ const kinds: Record<string, (n: number, seed: number) => number[]> = {
 };
 for (const n of [24, 48, 100, 300, 1000]) {
   const cells: string[] = [];
+  const share: Record<string, number> = {};
   for (const [k, gen] of Object.entries(kinds)) {
     let hits = 0;
     for (let seed = 1; seed <= 200; seed++) if (s.detectPeriod(gen(n, seed * 7919 + n)) > 1) hits++;
+    share[k] = hits / 200;
     cells.push(`${k} ${((100 * hits) / 200).toFixed(1)}%`);
   }
+  falseAlarms.push({ n, share });
   console.log(`n=${String(n).padEnd(5)} ${cells.join('  ')}`);
 }
+if (publish) console.log(`published: ${writeResult('periods', finish(), { seeds: 200, dev, falseAlarms })}`);

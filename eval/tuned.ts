@@ -4,7 +4,8 @@
 // saw, as OWA against Naive2, with the season length told (as `npm run eval` does) and blind. With
 // --calendar the training is sent with the file's frequency as `freq` (tuning then backtests with the
 // calendar's periods, as `npm run eval -- --calendar` forecasts), and the blind columns become
-// calendar ones: each forecast told what a request with that freq tells the core.
+// calendar ones: each forecast told what a request with that freq tells the core. --publish (only
+// with the defaults) also writes docs/results/tuned[-calendar].json, which docs/accuracy.md renders.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +21,10 @@ import { mase, mean, owa, smape } from '../src/metrics/index.js';
 import { parseCsv, type SeriesRow } from './csv.js';
 import { parseEvalArgs } from './args.js';
 import { calendarFreq } from './calendar.js';
+import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' }, windows: { type: 'string' }, finalists: { type: 'string' }, calendar: { type: 'boolean' } } });
+const { values: args } = parseArgs({ options: { data: { type: 'string' }, file: { type: 'string' }, windows: { type: 'string' }, finalists: { type: 'string' }, calendar: { type: 'boolean' }, publish: { type: 'boolean' } } });
 const calendar = args.calendar === true;
 // the service's defaults unless asked otherwise, to try other settings before changing them
 const options = {
@@ -33,6 +35,10 @@ const options = {
 };
 // the same default folder as `npm run eval`
 const dir = args.data ?? parseEvalArgs([], root).data;
+const publish = args.publish === true;
+if (publish && (args.data ?? args.file ?? args.windows ?? args.finalists) !== undefined) throw new Error('--publish measures the defaults: drop --data, --file, --windows and --finalists');
+const finish = startMeasurement(`node --import tsx eval/tuned.ts${calendar ? ' --calendar' : ''}`);
+const published: Array<Record<string, unknown>> = [];
 
 // what the core is told about seasons: the CSV's season length, nothing (blind), or what a request
 // with the file's freq tells it (the config's own season length counts as told, as on the server)
@@ -76,10 +82,13 @@ for (const f of files) {
   );
   const secs = (Date.now() - t0) / 1000;
   const h = report.holdout;
+  const scores = { tempoTold: owaOf(core, rows, {}, true), tunedTold: owaOf(core, rows, config, true), tempoOther: owaOf(core, rows, {}, false), tunedOther: owaOf(core, rows, config, false) };
+  published.push({ file: f, series: rows.length, seconds: secs, chosen: report.chosen, config, holdoutMase: { tuned: h.tuned.mase, base: h.base.mase }, owa: scores });
   const row = `| ${f} | ${rows.length} | ${secs.toFixed(1)} | ${report.chosen} | \`${JSON.stringify(config)}\` | ${h.tuned.mase?.toFixed(3)} / ${h.base.mase?.toFixed(3)} | `
-    + `${owaOf(core, rows, {}, true).toFixed(3)} | ${owaOf(core, rows, config, true).toFixed(3)} | ${owaOf(core, rows, {}, false).toFixed(3)} | ${owaOf(core, rows, config, false).toFixed(3)} |`;
+    + `${scores.tempoTold.toFixed(3)} | ${scores.tunedTold.toFixed(3)} | ${scores.tempoOther.toFixed(3)} | ${scores.tunedOther.toFixed(3)} |`;
   lines.push(row);
   console.error(row);
 }
 await pool.close();
 console.log(lines.join('\n'));
+if (publish) console.log(`published: ${writeResult(calendar ? 'tuned-calendar' : 'tuned', finish(), { mode: calendar ? 'calendar' : 'blind', workers: options.parallel, files: published })}`);

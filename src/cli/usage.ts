@@ -10,6 +10,7 @@ Commands:
   keys disable KEY_ID   stop a key from working
   keys enable KEY_ID    let a disabled key work again
   models create         create an organization's own model
+  models tune           tune an organization's model on its history (a long CSV)
   models list           list models
   forecast --file F     forecast every series of a long CSV on this machine
   forecast --server URL  the same, on a Tempo server, in batches (TEMPO_API_KEY)
@@ -63,7 +64,7 @@ A running server in another process notices within TEMPO_KEY_CACHE_TTL_MS (at mo
 export const MODELS_HELP = `Usage: tempo models <create|tune|list> [options]
 
   models create --org ORG --name NAME [--base tempo] [--config JSON]
-  models tune --org ORG --name NAME --file history.csv [--horizon 12] [--base tempo]
+  models tune --org ORG --name NAME --file history.csv [--horizon 12] [--freq F] [--base tempo]
   models list [--org ORG]
 All take --data-dir DIR, --json, --help.`;
 

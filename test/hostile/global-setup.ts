@@ -18,16 +18,22 @@ function scanRow(): TargetRow | null {
   };
 }
 
+/** Every target the run measured, the secret scan's first: what the teardown prints and `npm run docs:measure -- hostile` publishes. */
+export function targetRows(): TargetRow[] {
+  const rows = existsSync(TARGETS_FILE)
+    ? readFileSync(TARGETS_FILE, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as TargetRow)
+    : [];
+  const scan = scanRow();
+  if (scan) rows.unshift(scan);
+  return rows;
+}
+
 /** Starts the run with an empty table; the returned teardown prints it. */
 export default function setup(): () => void {
   rmSync(TARGETS_FILE, { force: true });
   rmSync(SCAN_TALLY, { force: true });
   return () => {
-    const rows = existsSync(TARGETS_FILE)
-      ? readFileSync(TARGETS_FILE, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as TargetRow)
-      : [];
-    const scan = scanRow();
-    if (scan) rows.unshift(scan);
+    const rows = targetRows();
     const lines = ['| target | required | measured | met |', '|---|---|---|---|',
       ...rows.map((r) => `| ${r.target} | ${r.required} | ${r.measured} | ${r.met ? 'yes' : '**no**'} |`)];
     process.stdout.write(`\nHostile targets:\n${lines.join('\n')}\n`);
