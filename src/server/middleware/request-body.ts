@@ -5,7 +5,7 @@
 import type { DefaultState, Middleware } from 'koa';
 import { readJsonBody, type JsonBodyLimits, type JsonBodyWords } from '../body/json-body.js';
 import { invalidRequest } from '../errors.js';
-import { checkInSlices, errorListFor, type CompiledRequest } from '../validation/request-check.js';
+import { checkAtOnce, checkInSlices, errorListFor, type CompiledRequest } from '../validation/request-check.js';
 
 /** The deepest JSON a body is read to: the deepest request body nests 5 levels, with room to spare. */
 export const MAX_BODY_DEPTH = 8;
@@ -42,7 +42,8 @@ export function requestBody<A>(request: CompiledRequest<A>, into: (state: Defaul
   };
   return async (ctx, next) => {
     const body = await readJsonBody(ctx, limits, words);
-    const checked = await checkInSlices(request, body);
+    // a body small enough to parse at once is checked at once: no promise turn on the common path
+    const checked = limits.inSlices === undefined ? checkAtOnce(request, body) : await checkInSlices(request, body);
     if (checked.accepted === undefined) throw invalidRequest(checked.errors);
     into(ctx.state, checked.accepted);
     await next();
