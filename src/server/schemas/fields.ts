@@ -3,6 +3,7 @@
 // shows, so a field is described once. Bodies pick their fields from here.
 import { DEFAULT_WINDOWS, MAX_WINDOWS } from '../../backtest/plan.js';
 import type { Bounds } from '../../config/config.js';
+import { compiledOnce } from '../middleware/compiled-once.js';
 
 /** Longest series id (batch and tuning), in characters. */
 export const MAX_ID_LENGTH = 128;
@@ -30,8 +31,8 @@ export function seriesListSchema<P extends { readonly id: unknown; readonly valu
   } as const;
 }
 
-/** The fields of the forecasting bodies for these bounds. */
-export function requestFields(bounds: Bounds) {
+/** The fields of the forecasting bodies for these bounds: the same objects for the same bounds, so every body shares their compiled checks. */
+export const requestFields = compiledOnce((bounds: Bounds) => {
   const n = bounds.maxSeriesLength;
   return {
     series: {
@@ -71,4 +72,4 @@ export function requestFields(bounds: Bounds) {
     step: { type: 'integer', minimum: 1, maximum: n, description: `an integer from 1 to ${n}, or left out to step by the horizon` },
     id: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH, description: `a string of 1 to ${MAX_ID_LENGTH} characters, unique among the series` },
   } as const;
-}
+});
