@@ -1,7 +1,8 @@
 // The server the batch benchmark measures, in its own process so its RSS is its own: SQLite in a
 // temp dir, memory limits, config from the environment as `tempo serve` reads it. Prints one JSON
 // line {url, key} once it listens; answers each line "loop" on stdin with the event loop's longest
-// delay (ms) since the last one; stops when stdin closes.
+// delay (ms) since the last one, and each line "cpu" with the CPU time its process (every thread:
+// the workers' too) has used so far; stops when stdin closes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,11 @@ const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 const input = createInterface({ input: process.stdin });
 input.on('line', (line) => {
+  if (line.trim() === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(JSON.stringify({ cpuUs: user + system }) + '\n');
+    return;
+  }
   if (line.trim() !== 'loop') return;
   process.stdout.write(JSON.stringify({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 }) + '\n');
   loop.reset();

@@ -3,15 +3,13 @@
 // read at full speed and by a reader that reads slowly. The server runs in its own process.
 //   TEMPO_BENCH_BATCH_DATED=1 gives every series its monthly dates (the answer then carries its future
 //   dates); TEMPO_BENCH_SERVER=path/to/batch-server.ts measures another tree's server.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { loadForecaster } from '../src/core/node.js';
 import { prng, seasonalSeries } from './fixtures.js';
 import { isMain, runAlone, type BenchRow, type SuiteResult } from './harness.js';
+import { startServerProcess } from './server-process.js';
 
 /** Series in the batch; TEMPO_BENCH_BATCH_SERIES overrides it for a quick look (the target is stated for 10,000). */
 const SERIES = Number(process.env.TEMPO_BENCH_BATCH_SERIES ?? 10_000);
@@ -48,24 +46,6 @@ function rssBytes(pid: number): number {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-interface ServerProcess { child: ChildProcess; url: string; key: string; workers: number; loop(): Promise<{ maxMs: number; p99Ms: number }> }
-
-async function startServerProcess(): Promise<ServerProcess> {
-  const script = process.env.TEMPO_BENCH_SERVER ?? fileURLToPath(new URL('./batch-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
-  const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const { url, key, workers } = JSON.parse(first) as { url: string; key: string; workers: number };
-  const loop = () => new Promise<{ maxMs: number; p99Ms: number }>((resolve) => {
-    lines.once('line', (l) => resolve(JSON.parse(l)));
-    child.stdin!.write('loop\n');
-  });
-  return { child, url, key, workers, loop };
 }
 
 interface Run { seconds: number; peakRss: number; bytes: number; lines: number; status: number }
@@ -175,8 +155,7 @@ export async function batchSuite(): Promise<SuiteResult> {
       ],
     };
   } finally {
-    server.child.stdin!.end();
-    await new Promise((r) => server.child.once('exit', r));
+    await server.stop();
   }
 }
 

@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { formatRows, type BenchRow, type SuiteResult } from './harness.js';
+import { startServerProcess } from './server-process.js';
 
 const QUIET_MS = 3000;
 const BOMBS_MS = 8000;
@@ -84,11 +84,8 @@ const BOMBER = `
 
 /** The bombs suite: quiet and bombed p50/p99 of another caller's small forecast. */
 export async function bombsSuite(): Promise<SuiteResult> {
-  const script = process.env.TEMPO_BENCH_SERVER ?? fileURLToPath(new URL('./batch-server.ts', import.meta.url));
-  const server = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, TEMPO_WORKERS: '1' } });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
-  const first = await new Promise<string>((resolve) => createInterface({ input: server.stdout! }).once('line', resolve));
-  const { url, key } = JSON.parse(first) as { url: string; key: string };
+  const server = await startServerProcess({ ...process.env, TEMPO_WORKERS: '1' });
+  const { url, key } = server;
   const rows: BenchRow[] = [];
   const row = (name: string, latencies: number[], note: string) => rows.push({
     suite: 'bombs', name, meanUs: 1000 * latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
@@ -106,13 +103,11 @@ export async function bombsSuite(): Promise<SuiteResult> {
     await new Promise((done) => setTimeout(done, 1500));
     const during = await probe(url, key, BOMBS_MS - 2000);
     const result = JSON.parse((await bombed) || '{}') as { rounds?: number; statuses?: Record<string, number>; bombBytes?: number };
-    const alive = server.exitCode === null && server.signalCode === null;
+    const alive = server.child.exitCode === null && server.child.signalCode === null;
     row('during three concurrent 32 MiB gzip bombs', during.latencies,
       `${during.failed} not answered 200; ${result.rounds ?? 0} rounds of 3 bombs (${((result.bombBytes ?? 0) / 1024).toFixed(0)} KB each), answers ${JSON.stringify(result.statuses ?? {})}; server ${alive ? 'up' : 'DIED'}`);
   } finally {
-    server.stdin!.end();
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
+    await server.stop();
   }
   return { suite: 'bombs', rows };
 }

@@ -2,6 +2,7 @@
 // back as JSON, so a forecast's p50 can be read as a multiple of what any Node server costs.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isMain } from './harness.js';
 
 export interface EchoServer { url: string; close(): Promise<void> }
 
@@ -22,4 +23,11 @@ export async function startEchoServer(): Promise<EchoServer> {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
   };
+}
+
+// alone (bench/operator-servers.ts starts it so): says where it listens, stops on SIGTERM
+if (isMain(import.meta.url)) {
+  const echo = await startEchoServer();
+  process.stdout.write(`echo listening on ${echo.url}\n`);
+  process.once('SIGTERM', () => { echo.close().then(() => process.exit(0), () => process.exit(1)); });
 }

@@ -1,14 +1,15 @@
-// Over HTTP with autocannon: a real server (SQLite in a temp dir, memory limits, one worker) on
-// 127.0.0.1, so the numbers include routing, auth, validation, limits, the lock and the worker hop.
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// Over HTTP: the target's rows first (a naive forecast against a bare echo, each server a process of
+// its own, `tempo serve` as an operator starts it), then a real server in this process (SQLite in a
+// temp dir, memory limits, one worker) on 127.0.0.1, so the numbers include routing, auth,
+// validation, limits, the lock and the worker hop, and autocannon's throughput rows.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createComputePool } from '../src/compute/pool.js';
 import { createLogger, startServer } from '../src/server/listen.js';
-import { forecastBody, openBenchTempo } from './bench-tempo.js';
+import { benchDataDir, forecastBody, openBenchTempo } from './bench-tempo.js';
 import { startEchoServer } from './echo-server.js';
 import { alternate, type Latencies, type Target } from './one-connection.js';
-import type { SplitServers } from './split-servers.js';
+import { startEchoProcess, startTempoServe } from './operator-servers.js';
 import { isMain, runAlone, type BenchRow, type SuiteResult } from './harness.js';
 
 const SECONDS = 3;
@@ -35,8 +36,9 @@ const row = (name: string, l: Latencies, note: string): BenchRow => ({
 });
 const times = (l: Latencies, echo: Latencies) => `, p50 ${(l.p50Us / echo.p50Us).toFixed(2)}x echo`;
 
-// what the server adds to a trivial forecast, as a multiple of a bare echo's p50 read within one run, beside the
-// same request sent through a worker as every forecast was before trivial ones ran inline
+// the same ratio with the client in the servers' process (each request also pays the client's own
+// turns on both sides), beside the same request sent through a worker as every forecast was before
+// trivial ones ran inline
 function echoVersusNaive([echo, naive, viaWorker]: Latencies[]): BenchRow[] {
   return [
     row('echo n=100 (bare node:http)', echo, ''),
@@ -49,28 +51,27 @@ const naiveAt = (url: string, fullKey: string): Target => ({
   url: `${url}/bench_naive/v1/forecast`, headers: { authorization: `Bearer ${fullKey}`, 'content-type': 'application/json' }, body: forecastBody(100),
 });
 
-// the same two requests with the servers in a child process: a client sharing their event loop adds
-// its own turns to both sides, where a real caller only adds the cross-process wake-up
-async function echoVersusNaiveApart(seconds: number): Promise<BenchRow[]> {
-  const child = fork(fileURLToPath(new URL('./split-servers.ts', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+// the target's setup: the echo and `tempo serve` each in a process of its own, as production runs
+// them, the server at its default logging (a log line per request) and again at warn; the client
+// here is a third process, as a real caller is
+async function echoVersusServe(seconds: number): Promise<BenchRow[]> {
+  const data = await benchDataDir();
+  const servers = await Promise.all([startEchoProcess(), startTempoServe(data.dir), startTempoServe(data.dir, { TEMPO_LOG_LEVEL: 'warn' })]);
   try {
-    const servers = await new Promise<SplitServers>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as SplitServers));
-      child.once('exit', (code) => reject(new Error(`the bench servers' process ended (${code}) before listening`)));
-    });
-    const [echo, naive] = await alternate([
-      { url: servers.echoUrl, headers: { 'content-type': 'application/json' }, body: forecastBody(100) },
-      naiveAt(servers.tempoUrl, servers.fullKey),
+    const [echo, info, warn] = await alternate([
+      { url: servers[0].url, headers: { 'content-type': 'application/json' }, body: forecastBody(100) },
+      naiveAt(servers[1].url, data.fullKey),
+      naiveAt(servers[2].url, data.fullKey),
     ], seconds);
+    const load = `; load ${loadavg()[0].toFixed(1)}`;
     return [
-      row('echo n=100, servers in another process', echo, ''),
-      row('POST naive n=100, servers in another process', naive, times(naive, echo)),
+      row('echo n=100, own process', echo, load),
+      row('POST naive n=100, tempo serve (own process, default logging)', info, `${times(info, echo)} (target ≤ 2x)${load}`),
+      row('POST naive n=100, tempo serve at TEMPO_LOG_LEVEL=warn', warn, `${times(warn, echo)}${load}`),
     ];
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.connected) child.send('stop');
-    else child.kill();
-    await exited;
+    await Promise.all(servers.map((s) => s.stop()));
+    data.remove();
   }
 }
 
@@ -95,7 +96,7 @@ export async function httpSuite(): Promise<SuiteResult> {
       naiveAt(server.url, fullKey),
       naiveAt(viaWorker.url, fullKey),
     ], SECONDS * 3));
-    rows.push(...await echoVersusNaiveApart(SECONDS * 3));
+    rows.push(...await echoVersusServe(SECONDS * 3));
     for (const load of loads) rows.push(await hit(server.url, fullKey, load));
     return { suite: 'http', rows };
   } finally {

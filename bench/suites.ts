@@ -8,6 +8,7 @@ import { backtestSuite } from './backtest.bench.js';
 import { batchSuite } from './batch.bench.js';
 import { batchDatesSuite } from './batch-dates.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
+import { costlyBodiesSuite } from './costly-bodies.bench.js';
 import { bombsSuite } from './bombs.bench.js';
 import type { SuiteResult } from './harness.js';
 
@@ -21,5 +22,6 @@ export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
   ['batch', batchSuite],
   ['batch-dates', batchDatesSuite],
   ['tuned-body', tunedBodySuite],
+  ['costly-bodies', costlyBodiesSuite],
   ['bombs', bombsSuite],
 ];

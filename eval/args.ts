@@ -23,7 +23,9 @@ export interface EvalArgs {
 }
 
 export const USAGE = `usage: npm run eval -- [--data DIR] [--blind | --calendar] [--model NAME] [--out FILE] [--group TEXT] [--origin K] [--publish]
-  --data DIR    folder of competition CSVs (default datasets/dev in the repository)
+  --data DIR    folder of competition CSVs (default datasets/dev in the repository); a file in the
+                exogenous format (datasets/exogenous/README.md) is forecast with its regressors and
+                again without them, beside R's scores from its ANCHORS.md
   --blind       do not tell the model the season length (the core detects the period)
   --calendar    blind, but the series carry dates made from the file's frequency, and the calendar's
                 seasonal periods go to the core as hints it still tests (a dated request)

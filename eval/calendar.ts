@@ -27,8 +27,13 @@ export function synthTimestamps(frequency: string, n: number): string[] {
   return [start[0], ...rest];
 }
 
-/** What a dated request of this frequency and length tells the core about seasons, read back from its dates alone. */
-export function calendarSeason(frequency: string, n: number): { seasonLength?: number; periodHints?: number[] } {
-  const timestamps = synthTimestamps(frequency, n);
+/**
+ * What a dated request of this row tells the core about seasons, read back from its dates alone: the
+ * row's own `start` and `freq` when it has them (the exogenous format), else dates synthesised from its frequency.
+ */
+export function calendarSeason(row: { frequency: string; train: readonly number[]; start?: string; freq?: string }): { seasonLength?: number; periodHints?: number[] } {
+  const n = row.train.length;
+  if (row.start !== undefined && row.freq !== undefined) return seasonOptions(planDates({ timestamps: [row.start], freq: row.freq, length: 1, horizon: 1 }));
+  const timestamps = synthTimestamps(row.frequency, n);
   return seasonOptions(planDates({ timestamps, length: n, horizon: 1 }));
 }

@@ -1,6 +1,7 @@
 // Reads the competition CSVs (format in docs/accuracy.md, "The data") into typed series rows.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseExogenousCsv, EXOGENOUS_COLUMNS } from './exogenous.js';
 
 export interface SeriesRow {
   id: string;
@@ -10,6 +11,10 @@ export interface SeriesRow {
   seasonLength: number;
   train: number[];
   test: number[];
+  /** exogenous format only: the first training value's date, the step, and the regressors (n_train + horizon values each) */
+  start?: string;
+  freq?: string;
+  regressors?: Record<string, number[]>;
 }
 
 const COLUMNS = ['id', 'source', 'frequency', 'horizon', 'season_length', 'n_train', 'train', 'test'];
@@ -43,9 +48,13 @@ export function parseCsv(text: string, file = 'csv'): SeriesRow[] {
   });
 }
 
-/** Reads every *.csv in `dir` (sorted by file name) into one list of rows. */
+/** Reads every *.csv in `dir` (sorted by file name) into one list of rows; a file whose header is the exogenous format's is read as that. */
 export function readDataset(dir: string): SeriesRow[] {
   const files = readdirSync(dir).filter((f) => f.endsWith('.csv')).sort();
   if (files.length === 0) throw new Error(`no .csv files in ${dir}`);
-  return files.flatMap((f) => parseCsv(readFileSync(join(dir, f), 'utf8'), f));
+  return files.flatMap((f) => {
+    const text = readFileSync(join(dir, f), 'utf8');
+    const exogenous = text.slice(0, text.indexOf('\n')).trim() === EXOGENOUS_COLUMNS.join(',');
+    return exogenous ? parseExogenousCsv(text, f) : parseCsv(text, f);
+  });
 }

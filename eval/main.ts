@@ -11,6 +11,7 @@ import { parseEvalArgs } from './args.js';
 import { parseScaledAnchors, scaledTable, formatScaledTable } from './scaled_report.js';
 import { dataDirProblem } from './data-dir.js';
 import { atOrigin } from './origin.js';
+import { parseExogenousAnchors, exogenousTable, againstBestR, formatExogenousTable, type ExogenousRow } from './exogenous_report.js';
 import { evalCommand, publishedName, publishProblem, type EvalSummary } from './publish.js';
 import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 
@@ -52,10 +53,16 @@ async function main(): Promise<number> {
   const where = args.origin > 0 ? `, origin ${args.origin} horizon(s) before the test (${selected - rows.length} series too short, skipped)` : '';
   console.log(`tempo eval: model=${args.model}, ${mode}${where}, ${rows.length} series from ${args.data}`);
   const tty = process.stderr.isTTY;
-  const results = evaluateAll(core, rows, {
-    model: args.model, blind: args.blind, calendar: args.calendar,
-    onProgress: tty ? (d, t) => process.stderr.write(`\r${d}/${t}${d === t ? '\n' : ''}`) : undefined,
-  });
+  const onProgress = tty ? (d: number, t: number) => process.stderr.write(`\r${d}/${t}${d === t ? '\n' : ''}`) : undefined;
+  // rows that carry regressors are forecast with them; the comparison runs them again without
+  const exogenous = rows.some((r) => r.regressors !== undefined);
+  const results = evaluateAll(core, rows, { model: args.model, blind: args.blind, calendar: args.calendar, regressors: true, onProgress });
+  let exoRows: ExogenousRow[] | undefined;
+  if (exogenous) {
+    const plain = evaluateAll(core, rows, { model: args.model, blind: args.blind, calendar: args.calendar, regressors: false, onProgress });
+    const exoAnchors = anchorsText !== undefined && args.origin === 0 ? parseExogenousAnchors(anchorsText) : undefined;
+    exoRows = exogenousTable(results, plain, args.model, exoAnchors);
+  }
 
   const table = groupTable(results, args.model, anchors);
   console.log('');
@@ -67,6 +74,7 @@ async function main(): Promise<number> {
   console.log('fails: share of series that threw or gave a non-finite value; such a series is scored with the Naive2 forecast.');
   console.log('naive fb: share of series where the core fell back to plain naive. ms: wall time of the forecast call per series.');
   console.log('R ets OWA / R ens_med OWA: R forecast 8.20 on the same group, from ANCHORS.md (ens_median on a subset for H/D).');
+  console.log('SPL: M5\'s scaled pinball loss over its nine quantiles (0.005 … 0.995), scaled by the lag-1 in-sample MAE.');
 
   const scaled = scaledTable(results, scaledAnchors);
   console.log('');
@@ -75,6 +83,18 @@ async function main(): Promise<number> {
   console.log('Lag-1 scaled errors per source (definitions in the intermittent ANCHORS.md): MASE1, RMSSE = series means;');
   console.log('R best RMSSE: R forecast 8.20\'s lowest mean RMSSE there, the all-zero forecast excluded (only when the whole group ran).');
   console.log('cov80/cov95: pooled interval coverage; neg fc / neg bound: share of series with a point forecast / lower bound below 0.');
+
+  if (exoRows) {
+    console.log('');
+    console.log(formatExogenousTable(exoRows));
+    console.log('');
+    for (const b of againstBestR(exoRows)) {
+      const verdict = b.rBestMase === null ? '' : b.mase <= b.rBestMase ? ' (at or below)' : ' (ABOVE)';
+      console.log(`${b.group}: MASE with regressors ${b.mase.toFixed(3)}; R's best method using them: ${b.rBest ?? '-'} ${b.rBestMase?.toFixed(3) ?? '-'}${verdict}`);
+    }
+    console.log('Per window means (RMSSE and MSIS scaled at the season\'s lag, as R\'s), pooled 95% coverage, MSIS at α = 0.05, SPL = M5\'s scaled pinball loss (nine quantiles);');
+    console.log('R rows: R forecast 8.20 on the same windows, from ANCHORS.md (no sMAPE or SPL there).');
+  }
 
   const counts = componentCounts(results);
   console.log('');
@@ -99,19 +119,20 @@ async function main(): Promise<number> {
     node: process.version,
     groups: table,
     scaled,
+    ...(exoRows ? { exogenous: exoRows } : {}),
     components: Object.fromEntries(counts),
     series: results.map((r) => ({
       id: r.id, group: r.group, sMAPE: r.smape, MASE: r.mase, ms: r.ms, method: r.method,
       season_length: r.season_length, failed: r.failed, ...(r.error ? { error: r.error } : {}),
       naive2_sMAPE: r.naive2Smape, naive2_MASE: r.naive2Mase, MASE1: r.mase1, RMSSE: r.rmsse,
-      neg_forecast: r.negForecast, neg_bound: r.negBound,
+      neg_forecast: r.negForecast, neg_bound: r.negBound, SPL: r.spl,
     })),
   }, null, 1) + '\n');
   console.log(`report: ${args.out}`);
   if (args.publish && failed.length === 0) {
     const summary: EvalSummary = {
       model: args.model, mode: args.mode, origin: args.origin, data: relative(root, resolve(args.data)),
-      series: results.length, abiVersion: core.abiVersion, groups: table, scaled, components: Object.fromEntries(counts),
+      series: results.length, abiVersion: core.abiVersion, groups: table, scaled, ...(exoRows ? { exogenous: exoRows } : {}), components: Object.fromEntries(counts),
     };
     console.log(`published: ${relative(root, writeResult(publishedName(args), finish(), summary))} (render the docs' tables with npm run docs:tables)`);
   } else if (args.publish) {

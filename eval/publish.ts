@@ -6,6 +6,7 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 import type { EvalArgs } from './args.js';
 import type { GroupRow } from './report.js';
 import type { ScaledRow } from './scaled_report.js';
+import type { ExogenousRow } from './exogenous_report.js';
 
 /** What a published eval result holds. */
 export interface EvalSummary {
@@ -18,6 +19,8 @@ export interface EvalSummary {
   abiVersion: number;
   groups: GroupRow[];
   scaled: ScaledRow[];
+  /** the exogenous format's comparison: with and without the regressors, beside R */
+  exogenous?: ExogenousRow[];
   components: Record<string, number>;
 }
 

@@ -20,6 +20,8 @@ export interface GroupRow {
   cover95: number;
   /** mean MSIS of the 95% interval. */
   msis: number;
+  /** mean scaled pinball loss (M5's nine quantiles). */
+  spl: number;
   naive2Smape: number;
   naive2Mase: number;
   /** R's scores on the same group from ANCHORS.md (null when the group is absent there). */
@@ -66,6 +68,7 @@ export function groupRow(results: readonly SeriesResult[], group: string, model:
     cover80: sum(rs.map((r) => r.in80)) / sum(rs.map((r) => r.points)),
     cover95: sum(rs.map((r) => r.in95)) / sum(rs.map((r) => r.points)),
     msis: mean(rs.map((r) => r.msis)),
+    spl: mean(rs.map((r) => r.spl)),
     naive2Smape: ns, naive2Mase: nm,
     rEtsOwa: ref?.get('ets')?.owa ?? null,
     rEnsMedianOwa: ref?.get('ens_median')?.owa ?? null,
@@ -98,10 +101,10 @@ const f1 = (v: number) => v.toFixed(1);
 
 /** The group table as fixed-width text. */
 export function formatTable(rows: readonly GroupRow[]): string {
-  const head = ['group', 'n', 'sMAPE', 'MASE', 'OWA', 'OWA/R-N2', 'fails', 'naive fb', 'med ms', 'p95 ms', 'cov80', 'cov95', 'MSIS', 'R ets OWA', 'R ens_med OWA', 'N2 sMAPE', 'R N2 sMAPE'];
+  const head = ['group', 'n', 'sMAPE', 'MASE', 'OWA', 'OWA/R-N2', 'fails', 'naive fb', 'med ms', 'p95 ms', 'cov80', 'cov95', 'MSIS', 'SPL', 'R ets OWA', 'R ens_med OWA', 'N2 sMAPE', 'R N2 sMAPE'];
   const body = rows.map((r) => [
     r.group, String(r.n), f3(r.smape), f3(r.mase), f3(r.owa), f3(r.owaVsRNaive2), pct(r.fails), pct(r.naiveFallback),
-    f1(r.medianMs), f1(r.p95Ms), pct(r.cover80), pct(r.cover95), f3(r.msis), f3(r.rEtsOwa), f3(r.rEnsMedianOwa), f3(r.naive2Smape), f3(r.rNaive2Smape),
+    f1(r.medianMs), f1(r.p95Ms), pct(r.cover80), pct(r.cover95), f3(r.msis), f3(r.spl), f3(r.rEtsOwa), f3(r.rEnsMedianOwa), f3(r.naive2Smape), f3(r.rNaive2Smape),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

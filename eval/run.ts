@@ -3,10 +3,12 @@ import { performance } from 'node:perf_hooks';
 import type { Forecaster, CoreModelName } from '../src/core/index.js';
 import type { SeriesRow } from './csv.js';
 import { calendarSeason } from './calendar.js';
-import { smape, mase, msis, countInside, mase1, rmsse, anyNegative } from '../src/metrics/index.js';
+import { smape, mase, msis, countInside, mase1, rmsse, anyNegative, scaledPinball, M5_QUANTILES, rmsseSeasonal } from '../src/metrics/index.js';
 
 /** Interval levels every forecast is asked for: coverage at both, MSIS (M4) at 95%. */
 export const LEVELS = [80, 95];
+/** Quantiles every forecast is asked for: M5's nine, for its scaled pinball loss. */
+export const QUANTILES = M5_QUANTILES;
 
 export interface SeriesResult {
   id: string;
@@ -30,6 +32,10 @@ export interface SeriesResult {
   /** lag-1 scaled errors (the intermittent sample's yardstick; NaN when the training part is constant). */
   mase1: number;
   rmsse: number;
+  /** RMSSE scaled at the season's lag (the exogenous sample's definition). */
+  rmsseSeasonal: number;
+  /** M5's scaled pinball loss over QUANTILES (the Naive2 forecast's when the model failed). */
+  spl: number;
   /** a point forecast below 0 / a lower bound (80% or 95%) below 0. */
   negForecast: boolean;
   negBound: boolean;
@@ -43,6 +49,8 @@ export interface RunOptions {
   blind: boolean;
   /** with blind: hand the core the periods the series' synthesised dates imply */
   calendar?: boolean;
+  /** send each row's regressors (rows of the exogenous format carry them) */
+  regressors?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -59,20 +67,22 @@ function allFinite(xs: readonly number[], h: number): boolean {
 export function evaluateSeries(core: Forecaster, row: SeriesRow, opts: RunOptions): SeriesResult {
   const m = row.seasonLength;
   // the benchmark is always told the season length: it is the fixed yardstick of OWA
-  const bench = core.forecast(row.train, row.horizon, { seasonLength: m, level: LEVELS, config: { model: 'naive2' } });
+  const bench = core.forecast(row.train, row.horizon, { seasonLength: m, level: LEVELS, quantiles: QUANTILES, config: { model: 'naive2' } });
   if (!allFinite(bench.forecast, row.horizon)) throw new Error(`${row.id}: Naive2 gave a non-finite forecast`);
 
   let fc: number[] = bench.forecast;
   let intervals = bench.intervals!;
+  let quantiles = bench.quantiles!;
+  const regressors = opts.regressors && row.regressors ? { regressors: row.regressors } : {};
   let failed = false, error: string | undefined, method: string[] = [], seasonUsed = m;
   const t0 = performance.now();
   try {
     const res = core.forecast(row.train, row.horizon, opts.blind
-      ? { level: LEVELS, config: { model: opts.model }, ...(opts.calendar ? calendarSeason(row.frequency, row.train.length) : {}) }
-      : { seasonLength: m, level: LEVELS, config: { model: opts.model } });
+      ? { level: LEVELS, quantiles: QUANTILES, config: { model: opts.model }, ...regressors, ...(opts.calendar ? calendarSeason(row) : {}) }
+      : { seasonLength: m, level: LEVELS, quantiles: QUANTILES, config: { model: opts.model }, ...regressors });
     method = res.method.components;
     seasonUsed = res.method.season_length;
-    if (allFinite(res.forecast, row.horizon)) { fc = res.forecast; intervals = res.intervals!; }
+    if (allFinite(res.forecast, row.horizon)) { fc = res.forecast; intervals = res.intervals!; quantiles = res.quantiles!; }
     else { failed = true; error = 'non-finite forecast value'; }
   } catch (e) {
     failed = true;
@@ -92,6 +102,7 @@ export function evaluateSeries(core: Forecaster, row: SeriesRow, opts: RunOption
     points: row.horizon,
     msis: msis(row.train, row.test, intervals['95'].lower, intervals['95'].upper, m, 0.05),
     mase1: mase1(row.train, row.test, fc), rmsse: rmsse(row.train, row.test, fc),
+    rmsseSeasonal: rmsseSeasonal(row.train, row.test, fc, m), spl: scaledPinball(row.train, row.test, quantiles),
     negForecast: anyNegative(fc), negBound: anyNegative(intervals['80'].lower) || anyNegative(intervals['95'].lower),
   };
 }

@@ -14,7 +14,7 @@ const rows = readDataset(dir);
 const core = await loadForecaster();
 const byGroup = new Map<string, Map<string, number>>();
 for (const r of rows) {
-  const { method } = core.forecast(r.train, r.horizon, calendarSeason(r.frequency, r.train.length));
+  const { method } = core.forecast(r.train, r.horizon, calendarSeason(r));
   const what = method.seasonal_periods ? `[${method.seasonal_periods.join(', ')}]` : String(method.season_length);
   const group = `${r.source}/${r.frequency}`;
   const tally = byGroup.get(group) ?? new Map<string, number>();

@@ -13,3 +13,13 @@ export const MAX_LEVELS: i32 = 16;
 export function outputLength(h: i32, nLevels: i32): i32 {
   return h * (1 + 2 * nLevels);
 }
+
+/** Most quantile probabilities one call may ask for. */
+export const MAX_QUANTILES: i32 = 32;
+/** Most regressors one call may carry. */
+export const MAX_REGRESSORS: i32 = 64;
+
+/** Number of f64 slots the regression report of `forecastWith` needs for `k` regressors. */
+export function regressionReportLength(k: i32, maxExtraTerms: i32): i32 {
+  return k + 2 + 4 * (k + maxExtraTerms);
+}

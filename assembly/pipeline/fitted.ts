@@ -1,6 +1,6 @@
 // In-sample one-step predictions and their intervals, laid out like the forecast output.
 import { zOfLevel } from "./intervals";
-import { onSupport, lowerBound, upperBound } from "./bounds";
+import { onSupport, lowerBound, upperBound, CountBounds } from "./bounds";
 
 /**
  * The fitted block of n·(1 + 2·levels) values for a raw series of `n` values: predictions, then
@@ -20,6 +20,7 @@ export function fittedBlock(fitted: Float64Array | null, n: i32, lead: i32, up: 
   const z = new Float64Array(nLevels);
   for (let k = 0; k < nLevels; k++) z[k] = zOfLevel(levels[k]);
   const sd = sd1 * up;
+  const counts: CountBounds | null = count ? new CountBounds(levels) : null;
   for (let t = lead; t < n; t++) {
     const i = t - lead;
     if (i >= fitted.length) break;
@@ -27,9 +28,10 @@ export function fittedBlock(fitted: Float64Array | null, n: i32, lead: i32, up: 
     if (!isFinite(f) || !isFinite(sd)) continue;
     const mu = onSupport(f, nonNegative);
     let ok = true;
+    if (counts !== null) counts.at(mu, sd, nonNegative);
     for (let k = 0; k < nLevels; k++) {
-      const lo = Math.min(lowerBound(mu, sd, levels[k], z[k], count, nonNegative), mu);
-      const hi = Math.max(upperBound(mu, sd, levels[k], z[k], count, nonNegative), mu);
+      const lo = Math.min(counts !== null ? counts.lower[k] : lowerBound(mu, sd, z[k], nonNegative), mu);
+      const hi = Math.max(counts !== null ? counts.upper[k] : upperBound(mu, sd, z[k], nonNegative), mu);
       if (!isFinite(lo) || !isFinite(hi)) { ok = false; break; }
       out[(1 + 2 * k) * n + t] = lo;
       out[(2 + 2 * k) * n + t] = hi;

@@ -18,6 +18,10 @@ import { maxAbsFinite } from "../numerics/checks";
 import { fittedBlock } from "./fitted";
 import { holdoutScale } from "./holdout";
 import { unpin } from "../models/pins";
+import { Regressors, REGRESSOR_USED, REGRESSOR_UNUSED } from "./regressors";
+import { routeWithRegressors } from "./route_regressors";
+import { Selection } from "./regression";
+import { fillQuantiles } from "./quantiles";
 
 // Series whose largest value lies outside [2^-400, 2^400] are fitted at a power-of-two scale (an
 // exact change) so squares and variances cannot overflow or underflow; answers are scaled back.
@@ -30,6 +34,8 @@ const SCALE_LOW: f64 = Math.pow(2.0, -400.0);
  * second seasonal period when two were used (0 otherwise).
  */
 export class Decision {
+  /** the regression used when the caller gave regressors (see routeWithRegressors) */
+  regression: Selection | null = null;
   constructor(public status: i32, public values: Float64Array, public season: i32, public codes: Array<i32>,
     public fitted: Float64Array = new Float64Array(0), public outer: i32 = 0) {}
 }
@@ -54,14 +60,24 @@ function scaleExponent(big: f64): i32 {
  * percent. The values are h·(1 + 2·levels) numbers: mean, then lower/upper per level; every one
  * is finite and lower <= mean <= upper, or the status says why not. With `wantFitted` the
  * decision also carries the one-step in-sample predictions and their intervals (fittedBlock).
+ * With regressors `xreg` (rows n + h, finite) the forecast uses them (routeWithRegressors); with
+ * quantile probabilities `probs` (each in (0, 1)) h values per probability follow the intervals
+ * (fillQuantiles), from the same distribution.
  */
 export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i32, combine: i32, levels: Float64Array,
-  wantFitted: bool = false): Decision {
+  wantFitted: bool = false, xreg: Regressors | null = null, probs: Float64Array = new Float64Array(0)): Decision {
   const n = raw.length;
   if (n < 1 || h < 1 || m < 0 || combine < 0 || combine >= COMBINE_COUNT) return refuse(STATUS_BAD_ARGUMENT);
   for (let i = 0; i < levels.length; i++) {
     const lv = levels[i];
     if (!(lv > 0.0 && lv < 100.0)) return refuse(STATUS_BAD_ARGUMENT);
+  }
+  for (let i = 0; i < probs.length; i++) {
+    const p = probs[i];
+    if (!(p > 0.0 && p < 1.0)) return refuse(STATUS_BAD_ARGUMENT);
+  }
+  if (xreg !== null) {
+    for (let j = 0; j < xreg.k; j++) if (xreg.cols[j].length != n + h) return refuse(STATUS_BAD_ARGUMENT);
   }
   // a call that trapped inside the interval check may have left its pin behind
   unpin();
@@ -96,7 +112,11 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
     season = tentativePeriod(y);
     if (season == 1) { season = m4CalendarPeriod(y); weak = season > 1; }
   }
-  let out: Outcome = route(y, season, h, row, members, combine, weak);
+  // the regressors' rows of the imputed series: its leading gaps are gone
+  const xr = xreg !== null ? xreg.rows(n - y.length, y.length + h) : null;
+  let out: Outcome = xr === null ? route(y, season, h, row, members, combine, weak)
+    : routeWithRegressors(y, xr, season, h, row, members, combine, weak);
+  let regression = out.regression;
   if (!usable(out.fc)) {
     // the last resort every series can take: it needs only one finite value
     const fb = naive(y, h);
@@ -104,6 +124,11 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
     codes.push(CODE_NAIVE);
     out = new Outcome(fb, season, codes);
     if (!usable(fb)) return refuse(STATUS_NUMERIC_FAILURE);
+    if (regression !== null) {
+      const st = regression.status;
+      for (let j = 0; j < st.length; j++) if (st[j] == REGRESSOR_USED) st[j] = REGRESSOR_UNUSED;
+      regression = new Selection(null, regression.terms.slice(0, 0), st);
+    }
   }
 
   const mean = out.fc.mean, sd = out.fc.sd;
@@ -116,7 +141,7 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   // last h observations say how far they are not (count bounds keep their own distribution, and
   // the one-step in-sample sd1 above stays as fitted)
   if (row.entry === null && !out.countIntervals && out.fc.code != CODE_NAIVE) {
-    const widen = holdoutScale(y, season, h, row, members, combine, weak, df, out.codes);
+    const widen = holdoutScale(y, season, h, row, members, combine, weak, df, out.codes, xr);
     for (let i = 0; i < h; i++) sd[i] *= widen;
   }
   if (e != 0) {
@@ -126,10 +151,18 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   for (let i = 0; i < h; i++) {
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
   }
-  const values = new Float64Array(h * (1 + 2 * levels.length));
+  const values = new Float64Array(h * (1 + 2 * levels.length + probs.length));
   const nonNegative = observedNonNegative(raw);
   if (!fillIntervals(mean, sd, levels, values, out.countIntervals, nonNegative, df, out.season)) return refuse(STATUS_OUT_OF_RANGE);
-  if (!wantFitted) return new Decision(STATUS_OK, values, out.season, out.codes, new Float64Array(0), out.outer);
-  const block = fittedBlock(out.fc.fitted, n, n - y.length, Math.pow(2.0, <f64>e), sd1, levels, out.countIntervals, nonNegative);
-  return new Decision(STATUS_OK, values, out.season, out.codes, block, out.outer);
+  if (probs.length > 0 && !fillQuantiles(mean, sd, probs, values.subarray(h * (1 + 2 * levels.length)), out.countIntervals, nonNegative, df, out.season)) {
+    return refuse(STATUS_OUT_OF_RANGE);
+  }
+  let d: Decision;
+  if (!wantFitted) d = new Decision(STATUS_OK, values, out.season, out.codes, new Float64Array(0), out.outer);
+  else {
+    const block = fittedBlock(out.fc.fitted, n, n - y.length, Math.pow(2.0, <f64>e), sd1, levels, out.countIntervals, nonNegative);
+    d = new Decision(STATUS_OK, values, out.season, out.codes, block, out.outer);
+  }
+  d.regression = regression;
+  return d;
 }

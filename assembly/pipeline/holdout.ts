@@ -7,6 +7,8 @@ import { usable } from "../models/result";
 import { pooledScale } from "../stats/pooled_scale";
 import { SMALL_SAMPLE_DOF } from "./intervals";
 import { pinComponents, unpin } from "../models/pins";
+import { Regressors } from "./regressors";
+import { routeWithRegressors } from "./route_regressors";
 
 // the ensemble needs three observations to fit anything but naive
 const MIN_ORIGIN: i32 = 3;
@@ -33,10 +35,11 @@ const PRIOR_PER_OBSERVATION: f64 = 2.0;
  * with the model's own variance weighing as 2·y.length observations (PRIOR_PER_OBSERVATION). Below
  * SMALL_SAMPLE_DOF that forecast chooses its models afresh; from there it keeps the component
  * `codes` the full fit chose. 1 when `dof` is CHECK_DOF or more, fewer than max(3, h) observations
- * precede the last `h`, or that earlier forecast is unusable.
+ * precede the last `h`, or that earlier forecast is unusable. With regressors `x` (rows n + h), the
+ * earlier forecast uses their rows up to the last observation, its regression estimated afresh.
  */
 export function holdoutScale(y: Float64Array, season: i32, h: i32, row: ModelRow, members: i32, combine: i32, weak: bool, dof: f64,
-  codes: Array<i32>): f64 {
+  codes: Array<i32>, x: Regressors | null = null): f64 {
   // parameter and model uncertainty, which no model variance contains, shrink as the series grows;
   // past CHECK_DOF the check is skipped, which also spares long series a second fit
   if (dof >= CHECK_DOF) return 1.0;
@@ -47,7 +50,8 @@ export function holdoutScale(y: Float64Array, season: i32, h: i32, row: ModelRow
   // on the shortest series the choice of model is itself the largest uncertainty, so it is made
   // again (kept, M1's yearly series covered 91.8% instead of 92.3%)
   if (dof >= SMALL_SAMPLE_DOF) pinComponents(codes);
-  const early = route(y.subarray(0, origin), season, h, row, members, combine, weak);
+  const early = x === null ? route(y.subarray(0, origin), season, h, row, members, combine, weak)
+    : routeWithRegressors(y.subarray(0, origin), x.rows(0, origin + h), season, h, row, members, combine, weak);
   unpin();
   if (!usable(early.fc)) return 1.0;
   return pooledScale(y.subarray(origin), early.fc.mean, early.fc.sd, PRIOR_PER_OBSERVATION * <f64>y.length);

@@ -1,6 +1,6 @@
 // Prediction intervals from a forecast's mean and error sd: one multiplier per level, bounds widening with h.
 import { qnorm } from "../stats/qnorm";
-import { onSupport, lowerBound, upperBound } from "./bounds";
+import { onSupport, lowerBound, upperBound, CountBounds } from "./bounds";
 import { studentTwoSided } from "../stats/student_t";
 
 /**
@@ -49,6 +49,19 @@ export function smallSampleShare(dof: f64): f64 {
 }
 
 /**
+ * The spread behind every bound at each step: the sd, but at least the spread one `season` earlier,
+ * so an interval never narrows from one cycle to the next, while within a cycle it may follow a
+ * seasonal model's sd (with season 1, a running maximum).
+ */
+export function spreadsOf(sd: Float64Array, season: i32): Float64Array {
+  const h = sd.length;
+  const m = season > 1 ? season : 1;
+  const spreads = new Float64Array(h);
+  for (let i = 0; i < h; i++) spreads[i] = i >= m && spreads[i - m] > sd[i] ? spreads[i - m] : sd[i];
+  return spreads;
+}
+
+/**
  * Writes the bounds for each level into `out` (layout: mean, then lower/upper per level, `h` each)
  * from `mean` and `sd`; the spread at each step is at least the spread one `season` earlier, so an
  * interval never narrows from one cycle to the next, while within a cycle it may follow a seasonal
@@ -64,17 +77,17 @@ export function fillIntervals(mean: Float64Array, sd: Float64Array, levels: Floa
   const z = new Float64Array(nLevels);
   // count bounds take quantiles of their own distribution; the multiplier is not used there
   for (let k = 0; k < nLevels; k++) z[k] = count ? zOfLevel(levels[k]) : spreadFactor(levels[k], df);
-  const m = season > 1 ? season : 1;
-  const spreads = new Float64Array(h);
+  const spreads = spreadsOf(sd, season);
+  const counts: CountBounds | null = count ? new CountBounds(levels) : null;
   for (let i = 0; i < h; i++) {
     const mu = onSupport(mean[i], nonNegative);
     out[i] = mu;
-    const spread = i >= m && spreads[i - m] > sd[i] ? spreads[i - m] : sd[i];
-    spreads[i] = spread;
+    const spread = spreads[i];
+    if (counts !== null) counts.at(mu, spread, nonNegative);
     for (let k = 0; k < nLevels; k++) {
       // a count quantile lies on the integers, so at narrow levels it can pass the (real) mean
-      const lo = Math.min(lowerBound(mu, spread, levels[k], z[k], count, nonNegative), mu);
-      const hi = Math.max(upperBound(mu, spread, levels[k], z[k], count, nonNegative), mu);
+      const lo = Math.min(counts !== null ? counts.lower[k] : lowerBound(mu, spread, z[k], nonNegative), mu);
+      const hi = Math.max(counts !== null ? counts.upper[k] : upperBound(mu, spread, z[k], nonNegative), mu);
       if (!isFinite(lo) || !isFinite(hi)) return false;
       out[(1 + 2 * k) * h + i] = lo;
       out[(2 + 2 * k) * h + i] = hi;

@@ -1,5 +1,6 @@
 // What a run of any model reports back to the ABI layer.
 import { ModelForecast } from "../models/result";
+import { Selection } from "./regression";
 
 /**
  * A finished forecast with the season length that was used and the component codes that ran;
@@ -7,6 +8,8 @@ import { ModelForecast } from "../models/result";
  * `outer`: the second, longer seasonal period when two were decomposed (0 when one was used).
  */
 export class Outcome {
+  /** the regression the forecast used, when the caller gave regressors */
+  regression: Selection | null = null;
   constructor(public fc: ModelForecast, public season: i32, public codes: Array<i32>, public countIntervals: bool = false,
     public outer: i32 = 0) {}
 }

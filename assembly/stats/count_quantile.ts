@@ -15,7 +15,26 @@ const MAX_STEPS: i32 = 100000;
  * normal is accurate anyway).
  */
 export function countQuantile(mu: f64, v: f64, p: f64): f64 {
-  if (!(mu > 0.0)) return 0.0;
+  const ps = new Float64Array(1);
+  ps[0] = p;
+  const out = new Float64Array(1);
+  countQuantiles(mu, v, ps, out);
+  return out[0];
+}
+
+/**
+ * `countQuantile` of every probability in `ps` (in increasing order) at once, written to `out`
+ * (same length): one walk along the mass function, as far as the largest of them needs, serves
+ * them all. Each result is the one `countQuantile` gives alone: the walk adds the same terms in the
+ * same order whichever quantile it is looking for, so only its length depends on `ps`, never its
+ * values. A request's bounds (up to three quantiles per level) thus cost one walk, not one each.
+ */
+export function countQuantiles(mu: f64, v: f64, ps: Float64Array, out: Float64Array): void {
+  const count = ps.length;
+  if (!(mu > 0.0)) {
+    for (let j = 0; j < count; j++) out[j] = 0.0;
+    return;
+  }
   let logP0: f64, r: f64 = 0.0, q: f64 = 0.0;
   const nb = v > mu * 1.000001;
   if (nb) {
@@ -25,18 +44,28 @@ export function countQuantile(mu: f64, v: f64, p: f64): f64 {
   } else {
     logP0 = -mu;
   }
-  if (logP0 < -700.0) return normalFloor(mu, v, p);
+  if (logP0 < -700.0) {
+    for (let j = 0; j < count; j++) out[j] = normalFloor(mu, v, ps[j]);
+    return;
+  }
   let pk = Math.exp(logP0), cdf = pk;
   let k = 0;
-  while (cdf < p) {
-    if (k >= MAX_STEPS) return normalFloor(mu, v, p);
-    pk *= nb ? (<f64>k + r) / <f64>(k + 1) * q : mu / <f64>(k + 1);
-    k++;
-    cdf += pk;
+  let next = 0;
+  while (next < count) {
+    const p = ps[next];
+    if (cdf < p) {
+      if (k >= MAX_STEPS) break;
+      pk *= nb ? (<f64>k + r) / <f64>(k + 1) * q : mu / <f64>(k + 1);
+      k++;
+      cdf += pk;
+      continue;
+    }
+    // cdf − pk = P(Y ≤ k − 1) < p ≤ cdf = P(Y ≤ k)
+    out[next] = k > 0 && p - (cdf - pk) < cdf - p ? <f64>(k - 1) : <f64>k;
+    next++;
   }
-  // cdf − pk = P(Y ≤ k − 1) < p ≤ cdf = P(Y ≤ k)
-  if (k > 0 && p - (cdf - pk) < cdf - p) return <f64>(k - 1);
-  return <f64>k;
+  // past the walk's bound: every quantile still open lies further out
+  for (; next < count; next++) out[next] = normalFloor(mu, v, ps[next]);
 }
 
 function normalFloor(mu: f64, v: f64, p: f64): f64 {

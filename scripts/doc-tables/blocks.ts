@@ -2,8 +2,8 @@
 // (docs/results/<name>.json) it reads. A `bench-<suite>` block shows that `npm run bench` suite.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { devAccuracy, devIntervals, devMembers, devOrigins, intermittent, readmeAccuracy, readmeCoverage, readmeSpeed } from './eval-tables.js';
-import { anomalies, benchSuite, forecastFile, hostileTargets, periodFalseAlarms, tuned } from './measure-tables.js';
+import { devAccuracy, devIntervals, devMembers, devOrigins, exogenous, intermittent, readmeAccuracy, readmeCoverage, readmeSpeed } from './eval-tables.js';
+import { anomalies, benchSuite, forecastFile, hostileTargets, periodFalseAlarms, pythonClient, tuned } from './measure-tables.js';
 import { asBlock, findBlocks, type Block } from './markers.js';
 import { ROOT } from './results.js';
 
@@ -26,11 +26,13 @@ const BLOCKS: Record<string, BlockKind> = {
   'accuracy-origins': { results: ORIGINS, render: devOrigins },
   'accuracy-members': { results: ['eval-dev-told', ...MEMBER_RUNS], render: devMembers },
   'accuracy-intermittent': { results: ['eval-intermittent-blind', 'eval-intermittent-told'], render: intermittent },
+  'accuracy-exogenous': { results: ['eval-exogenous-told'], render: exogenous },
   'accuracy-periods': { results: ['periods'], render: periodFalseAlarms },
   'accuracy-tuned': { results: ['tuned'], render: () => tuned('tuned') },
   'accuracy-tuned-calendar': { results: ['tuned-calendar'], render: () => tuned('tuned-calendar') },
   'accuracy-anomalies': { results: ['anomalies'], render: anomalies },
   'forecast-file': { results: ['forecast-file'], render: forecastFile },
+  'python-client': { results: ['python-client'], render: pythonClient },
   'hostile': { results: ['hostile'], render: hostileTargets },
 };
 

@@ -30,6 +30,24 @@ function rScore(anchors: Anchors, groupName: string, method: string, n: number):
   return a.n === n ? a.owa.toFixed(3) : `${a.owa.toFixed(3)} (${a.n})`;
 }
 
+/**
+ * The exogenous sample: per source, `tempo` with and without the regressors beside R's methods on
+ * the same windows (its rows that use the regressors, and `ets` and `arima` without them).
+ */
+export function exogenous(): string {
+  const run = evalResult('eval-exogenous-told');
+  const rows = (run.data.exogenous ?? []).map((r) => {
+    const cells = [r.group, r.method.replace(/^R /, 'R `').replace(/^(R `.*)$/, '$1`'), count(r.n), fixed(r.mase, 3), fixed(r.rmsse, 3), pct(r.cover95), fixed(r.msis, 2),
+      r.spl === null ? '–' : fixed(r.spl, 3), r.usesRegressors ? 'yes' : 'no'];
+    return r.method.endsWith('+ regressors') ? bold(cells) : cells;
+  });
+  return [
+    mdTable(['group', 'method', 'n', 'MASE', 'RMSSE', '95% cover', 'MSIS', 'SPL', 'regressors'], 'llrrrrrrl', rows),
+    '',
+    provenance([run.measured]),
+  ].join('\n');
+}
+
 /** The main accuracy table: every group told, blind and dated, its time, and R's scores. */
 export function devAccuracy(): string {
   const [told, blind, calendar] = ['eval-dev-told', 'eval-dev-blind', 'eval-dev-calendar'].map(evalResult);

@@ -32,6 +32,27 @@ export function forecastFile(): string {
   return [mdTable(['measure', 'value'], 'll', rows), '', provenance([r.measured])].join('\n');
 }
 
+/** What bench/python-client.ts publishes: every run of each client, in the order they ran. */
+export interface PythonClientResult {
+  series: number; horizon: number; level: number; batchSize: number; workers: number;
+  ratio: number; clientCpuRatio: number;
+  runs: Array<{ client: 'typescript' | 'python'; seconds: number; clientCpuSeconds: number; series: number; load1: number; load1After: number }>;
+}
+
+/** `forecast_df` against `forecastMany` on the same series: each run, and the ratios of the medians. */
+export function pythonClient(): string {
+  const r = readResult<PythonClientResult>('python-client');
+  const d = r.data;
+  const rows = d.runs.map((run) => [run.client === 'python' ? 'Python `forecast_df`' : 'TypeScript `forecastMany`', fixed(run.seconds, 1),
+    fixed(run.series / run.seconds, 0), fixed(run.clientCpuSeconds, 2), `${fixed(run.load1, 1)}–${fixed(run.load1After, 1)}`]);
+  return [
+    mdTable(['client', `seconds for ${count(d.series)} series`, 'series/s', 'client CPU s', 'load average'], 'lrrrl', rows),
+    '',
+    `Python / TypeScript, medians: ${fixed(d.ratio, 2)}× the wall time, ${fixed(d.clientCpuRatio, 2)}× the client's CPU `
+      + `(horizon ${d.horizon}, level ${d.level}, ${count(d.batchSize)} series per request, ${d.workers} server workers). ${provenance([r.measured])}`,
+  ].join('\n');
+}
+
 interface PeriodsResult {
   seeds: number;
   falseAlarms: Array<{ n: number; share: Record<string, number> }>;

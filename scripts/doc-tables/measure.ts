@@ -18,12 +18,14 @@ export const MEASUREMENTS: Record<string, string[]> = {
   ...Object.fromEntries(['ets', 'arima', 'damped', 'dotm', 'theta'].map((m) => [`eval-dev-told-${m}`, [...EVAL, 'datasets/dev', '--model', m]])),
   'eval-intermittent-blind': [...EVAL, 'datasets/intermittent', '--blind'],
   'eval-intermittent-told': [...EVAL, 'datasets/intermittent'],
+  'eval-exogenous-told': [...EVAL, 'datasets/exogenous'],
   periods: ['--import', 'tsx', 'eval/periods.ts', '--publish'],
   anomalies: ['--import', 'tsx', 'eval/anomalies.ts', '--publish'],
   tuned: ['--import', 'tsx', 'eval/tuned.ts', '--publish'],
   'tuned-calendar': ['--import', 'tsx', 'eval/tuned.ts', '--calendar', '--publish'],
   ...Object.fromEntries(SUITES.map(([suite]) => [`bench-${suite}`, ['--import', 'tsx', 'bench/run.ts', suite, '--publish']])),
   'forecast-file': ['--import', 'tsx', 'bench/forecast-file.ts', '--publish'],
+  'python-client': ['--import', 'tsx', 'bench/python-client.ts', '--publish'],
   hostile: ['--import', 'tsx', 'scripts/doc-tables/hostile.ts'],
 };
 

@@ -2,6 +2,7 @@
 // windows (as many as fit), and one MASE and sMAPE (means over its windows). Series travel packed
 // in one Float64Array so a whole chunk crosses to a worker in one transfer.
 import type { CoreConfig } from '../core/index.js';
+import type { Caller } from '../compute/fair-share.js';
 import { windowsThatFit } from './plan.js';
 import { runBacktest, type BacktestWindow, type ForecastFn } from './run.js';
 
@@ -31,6 +32,8 @@ export interface ManyInput extends PackedSeries {
   seasonLengths?: Array<number | undefined>;
   /** Per series: the calendar's periods, hints the core tests on each window's data. */
   periodHints?: Array<number[] | undefined>;
+  /** Who the chunk is for (a gated pool shares its workers fairly between callers); never sent to a worker. */
+  caller?: Caller;
 }
 
 /** Per series, in order: means over its windows; NaN where no window fits (MASE also where no scale exists). */

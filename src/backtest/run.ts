@@ -5,7 +5,10 @@ import { windowCutoffs } from './plan.js';
 import { scoreWindows, type BacktestMetrics } from './score.js';
 
 /** A forecast call as the core offers it (NaN = missing). */
-export type ForecastFn = (series: Float64Array, horizon: number, options: { seasonLength?: number; periodHints?: number[]; level?: number[]; config?: CoreConfig }) => ForecastResult;
+export type ForecastFn = (series: Float64Array, horizon: number, options: {
+  seasonLength?: number; periodHints?: number[]; level?: number[]; config?: CoreConfig;
+  regressors?: Record<string, ArrayLike<number>>; quantiles?: number[];
+}) => ForecastResult;
 
 export interface BacktestInput {
   /** The whole series (NaN = missing). */
@@ -18,6 +21,9 @@ export interface BacktestInput {
   periodHints?: number[];
   level?: number[];
   config?: CoreConfig;
+  /** regressors over the whole series and its horizon (name → n + horizon values); each window gets the rows up to its last forecast step */
+  regressors?: Record<string, ArrayLike<number>>;
+  quantiles?: number[];
 }
 
 export interface BacktestWindow {
@@ -26,6 +32,7 @@ export interface BacktestWindow {
   /** NaN where the series was missing. */
   actual: number[];
   intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  quantiles?: Record<string, number[]>;
   /** The season length the model used in this window. */
   seasonLength: number;
 }
@@ -42,11 +49,16 @@ export function runBacktest(forecast: ForecastFn, input: BacktestInput): Backtes
   const scored = [];
   for (const cutoff of windowCutoffs(series.length, horizon, input.windows, input.step)) {
     const train = series.subarray(0, cutoff + 1);
-    const r = forecast(train, horizon, { seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config });
+    const regressors = input.regressors === undefined ? undefined
+      : Object.fromEntries(Object.entries(input.regressors).map(([name, col]) => [name, Array.prototype.slice.call(col, 0, cutoff + 1 + horizon) as number[]]));
+    const r = forecast(train, horizon, {
+      seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config,
+      ...(regressors ? { regressors } : {}), ...(input.quantiles ? { quantiles: input.quantiles } : {}),
+    });
     const actual = Array.from(series.subarray(cutoff + 1, cutoff + 1 + horizon));
     const seasonLength = input.seasonLength ?? r.method.season_length;
-    windows.push({ cutoff, forecast: r.forecast, actual, ...(r.intervals ? { intervals: r.intervals } : {}), seasonLength });
-    scored.push({ train, forecast: r.forecast, actual, intervals: r.intervals, seasonLength: Math.max(1, seasonLength) });
+    windows.push({ cutoff, forecast: r.forecast, actual, ...(r.intervals ? { intervals: r.intervals } : {}), ...(r.quantiles ? { quantiles: r.quantiles } : {}), seasonLength });
+    scored.push({ train, forecast: r.forecast, actual, intervals: r.intervals, quantiles: r.quantiles, seasonLength: Math.max(1, seasonLength) });
   }
   return { windows, metrics: scoreWindows(scored) };
 }

@@ -1,6 +1,6 @@
-// Scores backtest windows with the shared metrics: means over windows of MASE, sMAPE and RMSSE,
-// and pooled interval coverage per level.
-import { mase, rmsse, smape } from '../metrics/index.js';
+// Scores backtest windows with the shared metrics: means over windows of MASE, sMAPE, RMSSE and the
+// scaled pinball loss of the quantiles, and pooled interval coverage per level.
+import { mase, rmsse, scaledPinball, smape } from '../metrics/index.js';
 
 /** One window ready to score: what the model saw, what it forecast, what then happened. */
 export interface ScoredWindow {
@@ -10,6 +10,8 @@ export interface ScoredWindow {
   /** NaN where the series was missing; those steps are left out of every measure. */
   actual: ArrayLike<number>;
   intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  /** the quantiles forecast, keyed by probability */
+  quantiles?: Record<string, number[]>;
   /** Seasonal lag for MASE's scale (1 when the model saw no season). */
   seasonLength: number;
 }
@@ -19,6 +21,8 @@ export interface BacktestMetrics {
   smape: number | null;
   rmsse: number | null;
   coverage?: Record<string, number | null>;
+  /** M5's scaled pinball loss over the quantiles asked for (present when they were) */
+  spl?: number | null;
 }
 
 // the mean of the finite values, or null when there is none
@@ -30,7 +34,8 @@ function finiteMean(xs: number[]): number | null {
 
 /** Metrics over the windows; a window whose scale is zero or undefined is left out of that measure. */
 export function scoreWindows(windows: ScoredWindow[]): BacktestMetrics {
-  const m: number[] = [], s: number[] = [], r: number[] = [];
+  const m: number[] = [], s: number[] = [], r: number[] = [], p: number[] = [];
+  let quantiles = false;
   const inside = new Map<string, { hit: number; total: number }>();
   for (const w of windows) {
     const idx: number[] = [];
@@ -42,6 +47,10 @@ export function scoreWindows(windows: ScoredWindow[]): BacktestMetrics {
     m.push(mase(w.train, a, f, w.seasonLength));
     s.push(smape(a, f));
     r.push(rmsse(w.train, a, f));
+    if (w.quantiles !== undefined) {
+      quantiles = true;
+      p.push(scaledPinball(w.train, a, Object.fromEntries(Object.entries(w.quantiles).map(([k, q]) => [k, idx.map((i) => q[i])]))));
+    }
     for (const [key, band] of Object.entries(w.intervals ?? {})) {
       const c = inside.get(key)!;
       for (const i of idx) {
@@ -50,7 +59,7 @@ export function scoreWindows(windows: ScoredWindow[]): BacktestMetrics {
       }
     }
   }
-  const out: BacktestMetrics = { mase: finiteMean(m), smape: finiteMean(s), rmsse: finiteMean(r) };
+  const out: BacktestMetrics = { mase: finiteMean(m), smape: finiteMean(s), rmsse: finiteMean(r), ...(quantiles ? { spl: finiteMean(p) } : {}) };
   if (inside.size > 0) {
     out.coverage = {};
     for (const [key, c] of inside) out.coverage[key] = c.total === 0 ? null : c.hit / c.total;

@@ -55,3 +55,18 @@ export function positiveInt(parsed: Parsed, flag: string, command: string, help:
   }
   return Number(v);
 }
+
+/** Most quantiles one run may ask for (the API's bound). */
+export const MAX_QUANTILES = 20;
+
+/** `--quantiles 0.1,0.5,0.9`: 1 to 20 distinct probabilities strictly between 0 and 1, or undefined when absent; throws UsageError. */
+export function quantilesFlag(parsed: Parsed, command: string, help: string): number[] | undefined {
+  const text = optional(parsed, 'quantiles');
+  if (text === undefined) return undefined;
+  const parts = text.split(',').map((s) => s.trim());
+  const out = parts.map(Number);
+  if (parts.some((s) => s === '') || out.some((q) => !(q > 0 && q < 1)) || new Set(out).size !== out.length || out.length > MAX_QUANTILES) {
+    throw new UsageError(`${command}: --quantiles must be 1 to ${MAX_QUANTILES} distinct numbers between 0 and 1, comma-separated, e.g. 0.1,0.5,0.9 (got ${quoted(text, 'something else')})`, help);
+  }
+  return out;
+}

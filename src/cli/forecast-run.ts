@@ -10,6 +10,8 @@ export interface SeriesTask {
   level?: number[];
   seasonLength?: number;
   periodHints?: number[];
+  regressors?: Record<string, number[]>;
+  quantiles?: number[];
 }
 
 /**
@@ -46,6 +48,7 @@ export async function runInOrder(
       try {
         ready[i] = await pool.forecast({
           series: t.values, horizon: t.horizon, level: t.level, seasonLength: t.seasonLength, periodHints: t.periodHints,
+          ...(t.regressors ? { regressors: t.regressors } : {}), ...(t.quantiles ? { quantiles: t.quantiles } : {}),
         });
       } catch (err) {
         failure ??= Object.assign(new Error((err as Error).message, { cause: err }), { taskIndex: i });

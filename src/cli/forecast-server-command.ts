@@ -5,8 +5,10 @@ import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse';
 import { quoted } from '../shared/caller-text.js';
-import { optional, parseCommand, positiveInt, required } from './args.js';
-import { forecastViaServer, type LongRow } from './forecast-server.js';
+import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
+import { forecastViaServer, type LongRow, type TableColumns } from './forecast-server.js';
+import { TableError } from '../table/long-csv.js';
+import { regressorColumns, regressorValue } from '../table/future-rows.js';
 import { UsageError, type CliIO } from './io.js';
 
 export const FORECAST_SERVER_HELP = `Usage: tempo forecast --file F --server URL --horizon H [options]
@@ -14,11 +16,14 @@ export const FORECAST_SERVER_HELP = `Usage: tempo forecast --file F --server URL
 Forecasts every series of a long CSV (columns unique_id,ds,y or id,timestamp,value; rows of one
 series together, in time order) on a Tempo server, in batches. The API key comes from TEMPO_API_KEY.
 Dates are RFC 3339 dates or date-times; date-times without an offset (2024-01-01 13:00:00) are
-read as UTC and the future dates are written back the same way.
+read as UTC and the future dates are written back the same way. Any other column is a regressor:
+each series then ends with H future rows (y empty, the regressors' known values).
   --file F             the CSV to read
   --server URL         the Tempo server, e.g. http://127.0.0.1:8080
   --horizon H          steps to forecast
   --level 80,95        prediction intervals to add
+  --quantiles 0.1,0.9  forecast quantiles to add (q-0.1,q-0.9 columns)
+  --holidays CODE      a country or region (AU, AU-VIC, US-CA): its public holidays become a regressor
   --freq F             the grid step of every series (default: inferred from each series' dates)
   --season-length M    the seasonal period, when known
   --out FILE           .csv or .ndjson (default: CSV on stdout); written whole or not at all
@@ -36,10 +41,11 @@ function levels(text: string | undefined): number[] | undefined {
 }
 
 /** Rows of a long CSV file, each value checked; a bad one (or broken CSV) is a UsageError naming its line. `columns` learns the header's names. */
-export async function* readLongCsv(file: string, columns?: { ds: string }): AsyncGenerator<LongRow> {
+export async function* readLongCsv(file: string, columns?: TableColumns): AsyncGenerator<LongRow> {
   try {
     yield* checkedRows(file, columns);
   } catch (err) {
+    if (err instanceof TableError) throw new UsageError(`forecast: ${err.message}`);
     const code = (err as { code?: string }).code;
     // csv-parse's own errors name the line; a missing file is the command line's fault too
     if (typeof code === 'string' && (code.startsWith('CSV_') || code === 'ENOENT')) throw new UsageError(`forecast: ${(err as Error).message}`);
@@ -47,13 +53,14 @@ export async function* readLongCsv(file: string, columns?: { ds: string }): Asyn
   }
 }
 
-async function* checkedRows(file: string, columns?: { ds: string }): AsyncGenerator<LongRow> {
+async function* checkedRows(file: string, columns?: TableColumns): AsyncGenerator<LongRow> {
   const parser = createReadStream(file).pipe(parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: false, info: true }));
   let idAt = -1;
   let dsAt = -1;
   let yAt = -1;
   let yName = '';
   let dsName = '';
+  let xcols: TableColumns['regressors'] = [];
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     const line = info.lines;
     if (idAt < 0) {
@@ -64,8 +71,9 @@ async function* checkedRows(file: string, columns?: { ds: string }): AsyncGenera
       dsAt = header.indexOf(set[1]);
       yAt = header.indexOf(set[2]);
       dsName = set[1];
-      if (columns) columns.ds = set[1];
       yName = set[2];
+      xcols = regressorColumns(record, [idAt, dsAt, yAt], file);
+      if (columns) { columns.ds = set[1]; columns.y = set[2]; columns.regressors = xcols; }
       continue;
     }
     const id = record[idAt];
@@ -77,7 +85,7 @@ async function* checkedRows(file: string, columns?: { ds: string }): AsyncGenera
     }
     const ds = record[dsAt];
     if (ds === '') throw new UsageError(`forecast: line ${line}, column ${dsAt + 1} (${dsName}): the date is empty`);
-    yield { id, ds, y, line };
+    yield { id, ds, y, line, ...(xcols.length > 0 ? { x: xcols.map((c) => regressorValue(record[c.index], file, line, c.name)) } : {}) };
   }
   if (idAt < 0) throw new UsageError(`forecast: ${file} is empty`);
 }
@@ -87,7 +95,7 @@ export async function forecastServerCommand(argv: string[], io: CliIO): Promise<
   const p = parseCommand('forecast', argv, {
     file: { type: 'string' }, server: { type: 'string' }, horizon: { type: 'string' }, level: { type: 'string' },
     'season-length': { type: 'string' }, out: { type: 'string' }, 'batch-size': { type: 'string' }, model: { type: 'string' },
-    freq: { type: 'string' },
+    freq: { type: 'string' }, quantiles: { type: 'string' }, holidays: { type: 'string' },
   }, 0, FORECAST_SERVER_HELP);
   if (p.values.help === true) {
     io.out(FORECAST_SERVER_HELP);
@@ -105,12 +113,15 @@ export async function forecastServerCommand(argv: string[], io: CliIO): Promise<
   const temp = out === undefined ? null : join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   const handle = temp === null ? null : await open(temp, 'w');
   let last = 0;
-  // the date column's name is known once the header is read; messages about a date name it
-  const columns = { ds: 'ds' };
+  // the columns are known once the header is read; messages about a row name them
+  const columns: TableColumns = { ds: 'ds', y: 'y', regressors: [] };
+  const quantiles = quantilesFlag(p, 'forecast', FORECAST_SERVER_HELP);
+  const holidays = optional(p, 'holidays');
   try {
     const result = await forecastViaServer(readLongCsv(file, columns), {
-      server, apiKey, horizon, format, file,
-      get dsColumn() { return columns.ds; },
+      server, apiKey, horizon, format, file, columns,
+      ...(quantiles ? { quantiles } : {}),
+      ...(holidays !== undefined ? { holidays } : {}),
       freq: optional(p, 'freq'),
       level: levels(optional(p, 'level')),
       seasonLength: positiveInt(p, 'season-length', 'forecast', FORECAST_SERVER_HELP),

@@ -6,6 +6,7 @@ import { toNaive, type NaiveForm } from '../dates/naive.js';
 import { csvHeader, csvLines, ndjsonLine } from '../table/forecast-rows.js';
 import { seriesNamed, TableError } from '../table/long-csv.js';
 import { quoted } from '../shared/caller-text.js';
+import { checkFutureDates, splitFuture, type RegressorColumn } from '../table/future-rows.js';
 import { CommandFailure, UsageError } from './io.js';
 import { planSeriesDates, type DatesContext } from './series-dates.js';
 
@@ -15,6 +16,15 @@ export interface LongRow {
   ds?: string;
   y: number | null;
   line: number;
+  /** the row's regressor values, in the order of the table's regressor columns */
+  x?: number[];
+}
+
+/** What the reader learns from the header: the date and value columns' names and the regressor columns. */
+export interface TableColumns {
+  ds: string;
+  y: string;
+  regressors: RegressorColumn[];
 }
 
 export interface ForecastViaServerOptions {
@@ -26,9 +36,13 @@ export interface ForecastViaServerOptions {
   seasonLength?: number;
   /** The grid step of every series; inferred from each series' dates when absent. */
   freq?: string;
-  /** The file the rows came from and its date column, for messages naming a bad date (default "input", "ds"); read when a message is made. */
+  /** The file the rows came from and its columns, for messages naming a bad row (default "input", ds, y, no regressors); read once the header is. */
   file?: string;
-  dsColumn?: string;
+  columns?: TableColumns;
+  /** quantile probabilities (adds q-… columns or `quantiles`) */
+  quantiles?: number[];
+  /** a holiday region for every series (the server adds the holidays regressor) */
+  holidays?: string;
   /** Series per request (default the client's). */
   batchSize?: number;
   model?: string;
@@ -56,18 +70,25 @@ export interface ForecastServerIO {
  * column), sent with naive date-times read as UTC, and `naive` learns which ids to write back naive.
  */
 export async function* seriesOf(rows: AsyncIterable<LongRow> | Iterable<LongRow>, dates?: DatesContext,
-  naive?: Map<string, NaiveForm>): AsyncGenerator<BatchSeries> {
+  naive?: Map<string, NaiveForm>, columns?: TableColumns): AsyncGenerator<BatchSeries> {
   const finished = new Set<string>();
   let id: string | null = null;
   let values: Array<number | null> = [];
   let stamps: string[] = [];
   let lines: number[] = [];
+  let xs: number[][] = [];
   const done = (sid: string): BatchSeries => {
-    if (dates === undefined || stamps.length !== values.length) return { id: sid, values };
     try {
-      const d = planSeriesDates({ id: sid, timestamps: stamps, lines }, dates);
+      // with regressor columns the last rows are the future: the history is what is forecast from
+      const xcols = columns?.regressors ?? [];
+      const split = xcols.length > 0 && dates !== undefined
+        ? splitFuture({ id: sid, values, timestamps: stamps, lines, regressors: xs }, dates.horizon, xcols, dates.file, columns!.y) : null;
+      const history = split ?? { values, timestamps: stamps, lines };
+      if (dates === undefined || history.timestamps.length !== history.values.length) return { id: sid, values: history.values };
+      const d = planSeriesDates({ id: sid, timestamps: history.timestamps, lines: history.lines }, dates);
       if (d.naive) naive?.set(sid, d.naive);
-      return { id: sid, values, timestamps: d.timestamps };
+      if (split) checkFutureDates(split, d.future, dates.file, dates.dsColumn);
+      return { id: sid, values: history.values, timestamps: d.timestamps, ...(split ? { regressors: split.regressors } : {}) };
     } catch (err) {
       throw err instanceof TableError ? new UsageError(`forecast: ${err.message}`) : err;
     }
@@ -85,10 +106,12 @@ export async function* seriesOf(rows: AsyncIterable<LongRow> | Iterable<LongRow>
       values = [];
       stamps = [];
       lines = [];
+      xs = (columns?.regressors ?? []).map(() => []);
     }
     values.push(row.y);
     if (row.ds !== undefined) stamps.push(row.ds);
     lines.push(row.line);
+    if (row.x !== undefined) row.x.forEach((v, j) => xs[j].push(v));
   }
   if (id !== null) yield done(id);
 }
@@ -97,20 +120,23 @@ export async function* seriesOf(rows: AsyncIterable<LongRow> | Iterable<LongRow>
 export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<LongRow>, options: ForecastViaServerOptions, io: ForecastServerIO): Promise<{ series: number; seconds: number }> {
   const client = new TempoClient({ apiKey: options.apiKey, baseUrl: options.server, model: options.model, fetch: options.fetch });
   const level = options.level ?? [];
+  const quantiles = options.quantiles ?? [];
   const started = performance.now();
   let done = 0;
-  if (options.format === 'csv') await io.write(csvHeader(level));
+  if (options.format === 'csv') await io.write(csvHeader(level, quantiles));
   const naive = new Map<string, NaiveForm>();
   const dates: DatesContext = {
-    file: options.file ?? 'input', get dsColumn() { return options.dsColumn ?? 'ds'; }, horizon: options.horizon, freq: options.freq,
+    file: options.file ?? 'input', get dsColumn() { return options.columns?.ds ?? 'ds'; }, horizon: options.horizon, freq: options.freq,
   };
-  const answers = client.forecastMany(seriesOf(rows, dates, naive), {
+  const answers = client.forecastMany(seriesOf(rows, dates, naive, options.columns), {
     horizon: options.horizon,
     level: options.level,
     freq: options.freq,
     seasonLength: options.seasonLength,
     batchSize: options.batchSize,
     signal: options.signal,
+    ...(options.quantiles ? { quantiles: options.quantiles } : {}),
+    ...(options.holidays !== undefined ? { holidays: options.holidays } : {}),
   });
   for await (const item of answers) {
     if ('error' in item) {
@@ -123,8 +149,8 @@ export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<
     // NDJSON lines as the local command writes them: the batch endpoint's shape, method in snake_case
     // (every answered series carries a method: the batch contract requires it)
     await io.write(options.format === 'csv'
-      ? csvLines({ id: item.id, result: item, timestamps: item.timestamps }, level)
-      : ndjsonLine({ id: item.id, result: { forecast: item.forecast, intervals: item.intervals, method: methodBody(item.method!) }, timestamps: item.timestamps, freq: item.freq }));
+      ? csvLines({ id: item.id, result: item, timestamps: item.timestamps }, level, quantiles)
+      : ndjsonLine({ id: item.id, result: { forecast: item.forecast, intervals: item.intervals, quantiles: item.quantiles, method: methodBody(item.method!) }, timestamps: item.timestamps, freq: item.freq }));
     done += 1;
     const seconds = (performance.now() - started) / 1000;
     io.progress?.({ done, seconds, perSecond: seconds > 0 ? done / seconds : 0 });

@@ -7,12 +7,12 @@ import { createComputePool } from '../compute/pool.js';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
-import { readLongCsv, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
+import { readLongCsv, seriesNamed, TableError, type LongTable } from '../table/long-csv.js';
 import { quoted } from '../shared/caller-text.js';
-import { optional, parseCommand, positiveInt, required } from './args.js';
+import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
 import { runInOrder, type SeriesTask } from './forecast-run.js';
-import { planSeriesDates, type SeriesDates } from './series-dates.js';
+import { prepareSeries, type PreparedSeries } from './series-regressors.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { FORECAST_HELP } from './usage.js';
 
@@ -24,6 +24,8 @@ const OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   'season-length': { type: 'string' },
+  quantiles: { type: 'string' },
+  holidays: { type: 'string' },
 } as const;
 
 /** Most series one run may hold (memory, not speed, is the limit: every series is read first). */
@@ -62,6 +64,8 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   if (horizon === undefined) throw new UsageError('forecast: --horizon is required', FORECAST_HELP);
   if (horizon > 100_000) throw new UsageError('forecast: --horizon must be at most 100000', FORECAST_HELP);
   const level = parseLevels(optional(parsed, 'level'));
+  const quantiles = quantilesFlag(parsed, 'forecast', FORECAST_HELP) ?? [];
+  const holidays = optional(parsed, 'holidays');
   const freq = optional(parsed, 'freq');
   const out = optional(parsed, 'out');
   const kind = outputKind(out);
@@ -71,27 +75,29 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', FORECAST_HELP);
   const sink: ProgressSink = io.stderr ?? { isTTY: false, write: (t) => io.err(t) };
 
-  let series: LongSeries[];
-  let dsColumn: string;
+  let table: LongTable;
   try {
-    ({ series, columns: [, dsColumn] } = await readLongCsv(createReadStream(file), file));
+    table = await readLongCsv(createReadStream(file), file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandFailure(`forecast: ${file}: no such file`);
     if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CommandFailure(`forecast: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code})`);
     if (err instanceof TableError) throw new CommandFailure(err.message);
     throw err;
   }
+  const { series, columns: [, dsColumn, yColumn] } = table;
   if (series.length > MAX_SERIES) throw new CommandFailure(`forecast: ${file} holds ${series.length} series; split it into files of at most ${MAX_SERIES}`);
-  // every series' dates are checked before any compute starts, so a bad row costs nothing
-  let dates: SeriesDates[];
+  // every series' dates and regressors are checked before any compute starts, so a bad row costs nothing
+  let prepared: PreparedSeries[];
   try {
-    dates = series.map((s) => planSeriesDates(s, { file, dsColumn, horizon, freq, help: FORECAST_HELP }));
+    const ctx = { file, dsColumn, yColumn, horizon, freq, help: FORECAST_HELP, columns: table.regressors, ...(holidays !== undefined ? { holidays } : {}) };
+    prepared = series.map((s) => prepareSeries(s, ctx));
   } catch (err) {
     if (err instanceof TableError) throw new CommandFailure(err.message);
     throw err;
   }
-  const tasks: SeriesTask[] = series.map((s, i) => ({
-    values: s.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(dates[i].plan, told),
+  const tasks: SeriesTask[] = prepared.map((p) => ({
+    values: p.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(p.dates.plan, told),
+    ...(p.regressors ? { regressors: p.regressors } : {}), ...(quantiles.length > 0 ? { quantiles } : {}),
   }));
 
   let target: AtomicFile | undefined;
@@ -108,11 +114,11 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   // an interrupted run removes its temporary file: nothing half-written stays behind
   const stopListening = io.onInterrupt?.(() => { interrupted = true; }) ?? (() => {});
   try {
-    if (kind === 'csv') await write(csvHeader(level));
+    if (kind === 'csv') await write(csvHeader(level, quantiles));
     await runInOrder(pool, tasks, 2 * workers, async (i, result) => {
       if (interrupted) throw new CommandFailure(`forecast: interrupted after ${done} of ${series.length} series; ${out ? `${out} was not written` : 'output is incomplete'}`);
-      const row: ForecastRow = { id: series[i].id, result, timestamps: dates[i].future, freq: dates[i].plan.freq };
-      await write(kind === 'csv' ? csvLines(row, level) : ndjsonLine(row));
+      const row: ForecastRow = { id: series[i].id, result, timestamps: prepared[i].dates.future, freq: prepared[i].dates.plan.freq };
+      await write(kind === 'csv' ? csvLines(row, level, quantiles) : ndjsonLine(row));
       done += 1;
       progress.update(done);
     });

@@ -39,7 +39,10 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   // the file's dates are read and checked as `tempo forecast --file` reads them, and sent as the API takes them
   let series: TunedModelRequestBody['training']['series'];
   try {
-    const { series: rows, columns: [, dsColumn] } = await readLongCsv(createReadStream(file), file);
+    const { series: rows, columns: [, dsColumn], regressors } = await readLongCsv(createReadStream(file), file);
+    if (regressors.length > 0) {
+      throw new UsageError(`models tune: ${file} has regressor columns (${regressors.map((c) => c.name).join(', ').slice(0, 200)}): tuning does not use regressors; keep only the id, date and value columns`, h);
+    }
     series = rows.map((s) => ({ id: s.id, values: s.values, timestamps: planSeriesDates(s, { file, dsColumn, horizon, freq, help: h, command: 'models tune' }).timestamps }));
   } catch (err) {
     if (err instanceof TableError || (err as NodeJS.ErrnoException).syscall !== undefined) throw new UsageError(`models tune: ${(err as Error).message}`, h);

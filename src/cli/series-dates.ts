@@ -1,6 +1,6 @@
 // The dates of one series read from a long CSV, checked before anything is computed or sent:
 // naive date-times read as UTC, the plan of src/dates, and every refusal named by line and column.
-import { DateError, planDates, type DatePlan } from '../dates/index.js';
+import { checkDates, DateError, writePlan, type CheckedDates, type DatePlan } from '../dates/index.js';
 import { assumeUtc, toNaive, type NaiveForm } from '../dates/naive.js';
 import { seriesNamed, TableError } from '../table/long-csv.js';
 import { UsageError } from './io.js';
@@ -28,6 +28,8 @@ export interface DatesContext {
 /** A checked series' dates: the plan, the timestamps as the API takes them, and how to write answers back. */
 export interface SeriesDates {
   plan: DatePlan;
+  /** the checked dates the plan was written from (the holiday regressor reads their grid) */
+  checked: CheckedDates;
   /** the input with `Z` added to naive date-times (what a server is sent) */
   timestamps: string[];
   naive: NaiveForm | null;
@@ -39,9 +41,10 @@ export interface SeriesDates {
 export function planSeriesDates(s: SeriesDatesInput, ctx: DatesContext): SeriesDates {
   try {
     const { timestamps, naive } = assumeUtc(s.timestamps);
-    const plan = planDates({ timestamps, freq: ctx.freq, length: timestamps.length, horizon: ctx.horizon });
+    const checked = checkDates({ timestamps, freq: ctx.freq, length: timestamps.length, horizon: ctx.horizon });
+    const plan = writePlan(checked);
     const future = plan.timestamps && naive ? plan.timestamps.map((t) => toNaive(t, naive)) : plan.timestamps;
-    return { plan, timestamps, naive, ...(future ? { future } : {}) };
+    return { plan, checked, timestamps, naive, ...(future ? { future } : {}) };
   } catch (err) {
     if (!(err instanceof DateError)) throw err;
     if (err.field === 'freq' && ctx.freq !== undefined) throw new UsageError(`${ctx.command ?? 'forecast'}: --${err.reason}`, ctx.help);

@@ -97,13 +97,16 @@ Without --org: every model. With --org: the models that organization may use (te
 export const FORECAST_HELP = `Usage: tempo forecast --file FILE --horizon H [options]
 
 Forecasts every series of a long CSV on this machine (no server), on every core.
-FILE has a header naming unique_id,ds,y (or id,timestamp,value); quoted fields are fine, other
-columns are ignored. ds is an RFC 3339 date (2024-01-31) or date-time with an offset, or a
-date-time without one (2024-01-31 13:00:00, read as UTC; the future ds are written the same way);
-each series' dates must be written one way, increasing and regular; an empty y or NA is a missing
-value (its date stays).
+FILE has a header naming unique_id,ds,y (or id,timestamp,value); quoted fields are fine. ds is an
+RFC 3339 date (2024-01-31) or date-time with an offset, or a date-time without one
+(2024-01-31 13:00:00, read as UTC; the future ds are written the same way); each series' dates must
+be written one way, increasing and regular; an empty y or NA is a missing value (its date stays).
+Any other column is a regressor (a number on every row): each series then ends with H future rows,
+their ds the forecast's dates, y empty and the regressors' known values (docs/regressors.md).
   --horizon H          steps to forecast
   --level 80,95        prediction intervals (adds lo-80,hi-80,lo-95,hi-95 columns)
+  --quantiles 0.1,0.9  forecast quantiles (adds q-0.1,q-0.9 columns)
+  --holidays CODE      a country or region (AU, AU-VIC, US-CA): its public holidays become a regressor
   --freq F             grid step for every series (P1M, M, PT1H, h, D, W, Q, Y, ...); default: inferred
   --season-length N    the seasonal period for every series; default: from the calendar, tested on the data
   --out FILE           .csv (unique_id,ds,forecast,lo-..,hi-..) or .ndjson; written to a temporary file

@@ -212,7 +212,9 @@ export class TempoClient {
     if (options === null || typeof options !== 'object' || typeof options.horizon !== 'number') {
       throw new TypeError('forecastMany needs options with { horizon: number }');
     }
-    const settings: BatchSettings = { horizon: options.horizon, level: options.level, freq: options.freq, seasonLength: options.seasonLength };
+    const settings: BatchSettings = {
+      horizon: options.horizon, level: options.level, freq: options.freq, seasonLength: options.seasonLength, holidays: options.holidays, quantiles: options.quantiles,
+    };
     let done = 0;
     let batches = 0;
     const self = this;

@@ -2,7 +2,7 @@
 import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../shared/backtest-types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type { ForecastInterval, ForecastParams } from './types.js';
-import { withDates } from './wire.js';
+import { withDates, withRegressors } from './wire.js';
 
 export interface CrossValidateParams extends ForecastParams {
   /** Rolling-origin windows, 1 to 20; default 3. */
@@ -18,6 +18,8 @@ export interface BacktestWindow {
   /** The values after the cutoff; null where the series was missing. */
   actual: Array<number | null>;
   intervals?: Record<string, ForecastInterval>;
+  /** With quantiles: the window's forecast quantiles keyed by probability. */
+  quantiles?: Record<string, number[]>;
 }
 
 export interface BacktestMetrics {
@@ -27,6 +29,8 @@ export interface BacktestMetrics {
   rmsse: number | null;
   /** Per level (`"80"`), the share of actual values inside the intervals, over every window. */
   coverage?: Record<string, number | null>;
+  /** With quantiles: M5's scaled pinball loss, mean over the windows. */
+  spl?: number | null;
 }
 
 export interface CrossValidateResult {
@@ -46,7 +50,7 @@ export function crossValidationBody(p: CrossValidateParams): CrossValidationRequ
   if (p.step !== undefined) body.step = p.step;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
-  return withDates(body, p);
+  return withRegressors(withDates(body, p), p);
 }
 
 /** A cross-validation response body as a CrossValidateResult. */

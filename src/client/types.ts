@@ -40,6 +40,16 @@ export interface CallOptions {
   model?: string;
 }
 
+/** Known future covariates and quantiles of a forecasting call; see docs/regressors.md. */
+export interface RegressorParams {
+  /** Regressors: name (1–64 of `A-Za-z0-9_.-`, at most 50) → one value per series value, then one per forecast step. */
+  regressors?: Readonly<Record<string, ReadonlyArray<number>>>;
+  /** A country or region code (`AU`, `AU-VIC`, `US-CA`): with timestamps, the public holidays become a regressor. */
+  holidays?: string;
+  /** Probabilities strictly between 0 and 1 (at most 20): the answer adds `quantiles`, keyed by them. */
+  quantiles?: readonly number[];
+}
+
 /** Dates of a single-series call (forecast, crossValidate, anomalies); see docs/dates.md. */
 export interface DatedParams {
   /** One RFC 3339 date (`2024-01-31`) or date-time with an offset per series value, on one regular grid. */
@@ -48,7 +58,7 @@ export interface DatedParams {
   freq?: string;
 }
 
-export interface ForecastParams extends DatedParams {
+export interface ForecastParams extends DatedParams, RegressorParams {
   /** Observations in time order; `null` marks a missing value. */
   series: ReadonlyArray<number | null>;
   /** Steps to forecast. */
@@ -68,6 +78,14 @@ export interface MethodInfo {
   seasonLength: number;
   /** Every seasonal period used, shortest first, present only when more than one was (hourly data: `[24, 168]`). */
   seasonalPeriods?: number[];
+  /** With regressors: each one used, its coefficient (series units per unit of it) and any bends above a knot. */
+  regressors?: Array<{ name: string; coefficient: number; terms?: Array<{ term: 'hinge'; knot: number; coefficient: number }> }>;
+  /** With regressors: the names of those not used. */
+  regressorsDropped?: string[];
+  /** Why each dropped regressor was not used. */
+  regressorsDroppedReason?: Record<string, 'constant' | 'collinear' | 'unused'>;
+  /** The ARIMA model of the regression's errors. */
+  regressionErrors?: string;
 }
 
 export interface ForecastInterval {
@@ -79,6 +97,8 @@ export interface ForecastResult {
   forecast: number[];
   /** Keyed by the level as the server wrote it (`"80"`, `"95"`), when levels were asked for. */
   intervals?: Record<string, ForecastInterval>;
+  /** Keyed by the probability as the server wrote it (`"0.1"`), when quantiles were asked for. */
+  quantiles?: Record<string, number[]>;
   /** The model that answered. */
   model?: string;
   /** What the model chose for this series. */
@@ -135,6 +155,10 @@ export interface BatchSeries {
   timestamps?: ReadonlyArray<string>;
   /** This series' seasonal period, over the batch's. */
   seasonLength?: number;
+  /** This series' regressors: name → one value per value, then one per forecast step. */
+  regressors?: Readonly<Record<string, ReadonlyArray<number>>>;
+  /** This series' holiday region, over the batch's. */
+  holidays?: string;
 }
 
 /** What every series of a batch shares. */
@@ -145,6 +169,10 @@ export interface BatchSettings {
   freq?: string;
   /** The seasonal period of every series that does not give its own. */
   seasonLength?: number;
+  /** The holiday region of every dated series that gives none of its own. */
+  holidays?: string;
+  /** Quantile probabilities for every series. */
+  quantiles?: readonly number[];
 }
 
 export interface BatchParams extends BatchSettings {
@@ -156,6 +184,7 @@ export interface BatchForecast {
   id: string;
   forecast: number[];
   intervals?: Record<string, ForecastInterval>;
+  quantiles?: Record<string, number[]>;
   /** The forecast's future dates, when the series sent timestamps. */
   timestamps?: string[];
   /** The grid step as an ISO 8601 duration, when the series sent timestamps or the batch a freq. */

@@ -4,7 +4,7 @@ import type {
 } from '../shared/types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type {
-  BatchItem, BatchParams, BatchSeries, DatedParams, ForecastParams, ForecastResult, MethodInfo, ModelsResult, ValidateResult,
+  BatchItem, BatchParams, BatchSeries, DatedParams, ForecastParams, ForecastResult, MethodInfo, ModelsResult, RegressorParams, ValidateResult,
 } from './types.js';
 
 /** Adds a call's `timestamps` and `freq` to its body, leaving out those not given. */
@@ -14,19 +14,42 @@ export function withDates<B extends { timestamps?: string[]; freq?: string }>(bo
   return body;
 }
 
+/**
+ * Adds a call's regressors, holiday code and quantiles to its body, leaving out those not given; a
+ * regressor value that JSON cannot carry (NaN, ±Infinity) is refused with its place.
+ */
+export function withRegressors<B extends { regressors?: Record<string, number[]>; holidays?: string; quantiles?: number[] }>(body: B, p: RegressorParams, where = ''): B {
+  if (p.regressors !== undefined) {
+    if (p.regressors === null || typeof p.regressors !== 'object') throw new TypeError(`${where}regressors must be an object of name → number[]`);
+    body.regressors = {};
+    for (const [name, col] of Object.entries(p.regressors)) {
+      if (!Array.isArray(col)) throw new TypeError(`${where}regressors.${name} must be an array of numbers`);
+      col.forEach((v, j) => { if (typeof v !== 'number' || !Number.isFinite(v)) throw new RangeError(`${where}regressors.${name}[${j}] is not a finite number`); });
+      body.regressors[name] = [...col];
+    }
+  }
+  if (p.holidays !== undefined) body.holidays = p.holidays;
+  if (p.quantiles !== undefined) body.quantiles = [...p.quantiles];
+  return body;
+}
+
 /** The request body for forecast params; optional fields are left out rather than sent as null. */
 export function forecastBody(p: ForecastParams): ForecastRequestBody {
   const body: ForecastRequestBody = { series: [...p.series], horizon: p.horizon };
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.fitted !== undefined) body.fitted = p.fitted;
-  return withDates(body, p);
+  return withRegressors(withDates(body, p), p);
 }
 
 /** An answer's `method` in the client's camelCase; `seasonalPeriods` only when the server sent them. */
 function methodInfo(m: MethodBody): MethodInfo {
   const out: MethodInfo = { components: m.components, seasonLength: m.season_length };
   if (m.seasonal_periods !== undefined) out.seasonalPeriods = m.seasonal_periods;
+  if (m.regressors !== undefined) out.regressors = m.regressors;
+  if (m.regressors_dropped !== undefined) out.regressorsDropped = m.regressors_dropped;
+  if (m.regressors_dropped_reason !== undefined) out.regressorsDroppedReason = m.regressors_dropped_reason;
+  if (m.regression_errors !== undefined) out.regressionErrors = m.regression_errors;
   return out;
 }
 
@@ -34,6 +57,10 @@ function methodInfo(m: MethodBody): MethodInfo {
 export function methodBody(m: MethodInfo): MethodBody {
   const out: MethodBody = { components: m.components, season_length: m.seasonLength };
   if (m.seasonalPeriods !== undefined) out.seasonal_periods = m.seasonalPeriods;
+  if (m.regressors !== undefined) out.regressors = m.regressors;
+  if (m.regressorsDropped !== undefined) out.regressors_dropped = m.regressorsDropped;
+  if (m.regressorsDroppedReason !== undefined) out.regressors_dropped_reason = m.regressorsDroppedReason;
+  if (m.regressionErrors !== undefined) out.regression_errors = m.regressionErrors;
   return out;
 }
 
@@ -41,6 +68,7 @@ export function methodBody(m: MethodInfo): MethodBody {
 export function forecastResult(b: ForecastResponseBody, requestId: string | undefined, rateLimit: RateLimitState | undefined): ForecastResult {
   const out: ForecastResult = { forecast: b.forecast, requestId, rateLimit };
   if (b.intervals !== undefined) out.intervals = b.intervals;
+  if (b.quantiles !== undefined) out.quantiles = b.quantiles;
   if (b.model !== undefined) out.model = b.model;
   if (b.method !== undefined) out.method = methodInfo(b.method);
   if (b.fitted !== undefined) out.fitted = b.fitted;
@@ -84,6 +112,8 @@ export function batchBody(p: BatchParams): BatchRequestBody {
   if (p.level !== undefined) body.level = [...p.level];
   if (p.freq !== undefined) body.freq = p.freq;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
+  if (p.holidays !== undefined) body.holidays = p.holidays;
+  if (p.quantiles !== undefined) body.quantiles = [...p.quantiles];
   return body;
 }
 
@@ -97,7 +127,7 @@ function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][
   const out: BatchRequestBody['series'][number] = { id: s.id, values };
   if (s.timestamps !== undefined) out.timestamps = [...s.timestamps];
   if (s.seasonLength !== undefined) out.season_length = s.seasonLength;
-  return out;
+  return withRegressors(out, { regressors: s.regressors, holidays: s.holidays }, `series[${i}].`);
 }
 
 /** One batch answer item as a BatchItem. */
@@ -105,6 +135,7 @@ export function batchItem(b: BatchItemBody): BatchItem {
   if ('error' in b) return { id: b.id, error: { ...b.error } };
   const out: BatchItem = { id: b.id, forecast: b.forecast };
   if (b.intervals !== undefined) out.intervals = b.intervals;
+  if (b.quantiles !== undefined) out.quantiles = b.quantiles;
   if (b.timestamps !== undefined) out.timestamps = b.timestamps;
   if (b.freq !== undefined) out.freq = b.freq;
   if (b.method !== undefined) out.method = methodInfo(b.method);

@@ -7,6 +7,7 @@ import type { BacktestResult } from '../backtest/run.js';
 import type { ManyInput, ManyScores } from '../backtest/many.js';
 import { createInlineCore, INLINE_MAX_POINTS, runsInline } from './inline.js';
 import { defaultWasmPath } from '../core/node.js';
+import type { Caller } from './fair-share.js';
 import type { BacktestReply, BacktestTask, ForecastManyTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
@@ -32,6 +33,12 @@ export interface ForecastInput {
   config?: CoreConfig;
   /** also compute the one-step-ahead in-sample predictions */
   fitted?: boolean;
+  /** known future covariates: name → series length + horizon values */
+  regressors?: Record<string, ArrayLike<number>>;
+  /** quantile probabilities in (0, 1) */
+  quantiles?: number[];
+  /** Who the forecast is for: a gated pool shares its workers fairly between callers (see gatePool). */
+  caller?: Caller;
 }
 
 export interface BacktestPoolInput extends Omit<ForecastInput, 'series'> {
@@ -81,6 +88,11 @@ export interface ForecastGroupInput {
   horizon: number;
   level?: number[];
   config?: CoreConfig;
+  /** each series' regressors (name → length + horizon values), undefined for a series without */
+  regressors?: Array<Record<string, ArrayLike<number>> | undefined>;
+  quantiles?: number[];
+  /** Who the group is for (see ForecastInput.caller). */
+  caller?: Caller;
 }
 
 /** One series' outcome inside a group: a result, or the core's refusal of that series alone. */
@@ -103,6 +115,8 @@ export interface ComputePool {
   scoreMany(input: ManyInput): Promise<ManyScores>;
   /** Resolves once a worker has loaded the core (remembered after the first success). */
   ready(): Promise<void>;
+  /** Whether `forecast(input)` runs on the calling thread (a trivial model on a short series) and needs no worker. */
+  runsInline?(input: ForecastInput): boolean;
   /** Forecasts running or queued right now. */
   inFlight(): number;
   /** Refuses new work, waits for queued and running forecasts (each bounded by the time limit), then stops the workers. */
@@ -149,6 +163,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     try {
       reply = await inline!.forecast(series, input.horizon, {
         seasonLength: input.seasonLength, periodHints: input.periodHints, level: input.level, config: input.config, fitted: input.fitted,
+        ...(input.quantiles ? { quantiles: input.quantiles } : {}),
       });
     } catch (err) {
       throw new ComputeCrashError(err);
@@ -194,9 +209,13 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return out;
   };
 
+  // a regression is fitted whatever the model: a forecast with regressors never runs on the calling thread
+  const inlineFor = (input: ForecastInput) => inline !== null && input.regressors === undefined
+    && runsInline(input.config?.model, input.series.length, inlineMaxPoints);
+
   async function forecast(input: ForecastInput): Promise<ForecastResult> {
     const series = toFloat64(input.series);
-    if (inline !== null && runsInline(input.config?.model, series.length, inlineMaxPoints)) return runInline(series, input);
+    if (inlineFor(input)) return runInline(series, input);
     const task: ForecastTask = {
       series,
       horizon: input.horizon,
@@ -205,6 +224,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       level: input.level,
       config: input.config,
       ...(input.fitted ? { fitted: true } : {}),
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     return run<ForecastReply extends { result: infer R } ? R : never>('default', task, series.buffer, options.timeoutMs);
   }
@@ -220,15 +241,17 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     return run<BacktestReply extends { result: infer R } ? R : never>('backtest', task, series.buffer, options.timeoutMs * input.windows);
   }
 
   async function scoreMany(input: ManyInput): Promise<ManyScores> {
-    // tuning packs a fresh buffer per unit, so it is handed over rather than copied
-    const { values } = input;
+    // tuning packs a fresh buffer per unit, so it is handed over rather than copied; who it is for stays here
+    const { values, caller: _caller, ...rest } = input;
     const limit = options.timeoutMs * input.windows * Math.max(1, input.offsets.length - 1);
-    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...input, values }, values.buffer as ArrayBuffer, limit);
+    return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...rest, values }, values.buffer as ArrayBuffer, limit);
   }
 
   async function forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]> {
@@ -251,6 +274,8 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       ...(input.periodHints ? { periodHints: input.periodHints } : {}),
       level: input.level,
       config: input.config,
+      ...(input.regressors ? { regressors: input.regressors } : {}),
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
     };
     const signal = AbortSignal.timeout(options.timeoutMs * Math.max(1, lengths.length));
     running += lengths.length;
@@ -274,6 +299,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     backtest,
     scoreMany,
     forecastGroup,
+    runsInline: inlineFor,
     ready() {
       loaded ??= Promise.all([piscina.run(undefined, { name: 'ping' }), inline?.ready()]).then(() => undefined, (err) => {
         loaded = null;

@@ -15,6 +15,8 @@ export interface ForecastTask {
   level?: number[];
   config?: CoreConfig;
   fitted?: boolean;
+  regressors?: Record<string, ArrayLike<number>>;
+  quantiles?: number[];
 }
 
 /** What the worker answers: a result, or an expected failure the core reported as a status. */
@@ -39,6 +41,8 @@ export default async function forecast(task: ForecastTask): Promise<ForecastRepl
       level: task.level,
       config: task.config,
       fitted: task.fitted,
+      regressors: task.regressors,
+      quantiles: task.quantiles,
     });
     return { ok: true, result };
   } catch (err) {
@@ -98,6 +102,8 @@ export interface ForecastManyTask {
   periodHints?: Array<number[] | undefined>;
   level?: number[];
   config?: CoreConfig;
+  regressors?: Array<Record<string, ArrayLike<number>> | undefined>;
+  quantiles?: number[];
 }
 
 /** Forecasts each series of the task in order; one reply per series, so one refused series spoils none of the others. */
@@ -113,6 +119,8 @@ export async function forecastMany(task: ForecastManyTask): Promise<ForecastRepl
       periodHints: task.periodHints?.[i],
       level: task.level,
       config: task.config,
+      regressors: task.regressors?.[i],
+      quantiles: task.quantiles,
     }));
     start = end;
   }

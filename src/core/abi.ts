@@ -1,13 +1,17 @@
 // Constants of the numbers-only ABI (assembly/README.md) as the host speaks it.
 
 /** ABI version this host speaks; the module's `ABI_VERSION` export must match. */
-export const HOST_ABI_VERSION = 4;
+export const HOST_ABI_VERSION = 5;
 /** i32 slots in the method buffer. */
 export const METHOD_SLOTS = 16;
 /** The method buffer's slot holding the second, longer seasonal period (0 when one was used). */
 export const METHOD_OUTER_SLOT = 15;
 /** Most interval levels one call may ask for. */
 export const MAX_LEVELS = 16;
+/** Most quantile probabilities one call may ask for. */
+export const MAX_QUANTILES = 32;
+/** Most regressors one call may carry. */
+export const MAX_REGRESSORS = 64;
 
 export const STATUS = {
   OK: 0,

@@ -1,13 +1,15 @@
 // Portable host side of the Tempo core: loads the .wasm in any runtime and speaks its ABI.
 // Imports nothing host-specific; the Node/Bun file loader lives in ./node.ts.
-import { HOST_ABI_VERSION, METHOD_SLOTS, METHOD_OUTER_SLOT, MAX_LEVELS, STATUS, MODEL_IDS, MEMBER_BITS, COMBINE_IDS } from './abi.js';
+import { HOST_ABI_VERSION, METHOD_SLOTS, METHOD_OUTER_SLOT, MAX_LEVELS, MAX_QUANTILES, MAX_REGRESSORS, STATUS, MODEL_IDS, MEMBER_BITS, COMBINE_IDS } from './abi.js';
 import type { CoreModelName, MemberName, CombineName } from './abi.js';
 import { componentName } from './method.js';
 import { instantiateCore, type ArenaExports } from './instantiate.js';
+import { readRegression, reportLength, type RegressionMethod } from './regression.js';
 
 export { MODEL_IDS, MEMBER_BITS, COMBINE_IDS, STATUS } from './abi.js';
 export type { CoreModelName, MemberName, CombineName } from './abi.js';
 export { componentName } from './method.js';
+export type { RegressorUse, RegressorTerm, DropReason, RegressionMethod } from './regression.js';
 
 /** Per-model configuration (what an organization's stored model holds). */
 export interface CoreConfig {
@@ -30,6 +32,13 @@ export interface ForecastOptions {
   config?: CoreConfig;
   /** also return the one-step-ahead in-sample predictions (and their intervals at `level`) */
   fitted?: boolean;
+  /**
+   * Known future covariates: name → series.length + horizon finite numbers, the history aligned with
+   * the series and then the values at the forecast's times. The answer's method reports how each was used.
+   */
+  regressors?: Record<string, ArrayLike<number>>;
+  /** probabilities strictly between 0 and 1; the answer adds `quantiles`, keyed by String(p) */
+  quantiles?: number[];
 }
 
 /** Lower and upper bounds per level, keyed by the level as written ("80", "95"). */
@@ -38,7 +47,7 @@ export type IntervalsByLevel = Record<string, { lower: number[]; upper: number[]
 export type FittedIntervalsByLevel = Record<string, { lower: (number | null)[]; upper: (number | null)[] }>;
 
 /** What the core fitted: its components and the season length used (with every period when two were). */
-export interface ForecastMethod {
+export interface ForecastMethod extends Partial<RegressionMethod> {
   components: string[];
   season_length: number;
   /** present only when more than one seasonal period was used, shortest first, e.g. [24, 168] */
@@ -52,6 +61,8 @@ export interface ForecastResult {
   /** one per input value: the one-step-ahead prediction, null where the model has none (its first values, leading gaps) */
   fitted?: (number | null)[];
   fitted_intervals?: FittedIntervalsByLevel;
+  /** the forecast's quantiles, keyed by the probability as String(p) ("0.1", "0.5") */
+  quantiles?: Record<string, number[]>;
 }
 
 /** Raised for an expected failure the core reports as a status (bad argument, no data, ...). */
@@ -76,6 +87,10 @@ interface CoreExports extends ArenaExports {
   statsCalendarPeriod(yPtr: number, n: number, hintsPtr: number, nHints: number): number;
   forecastFitted(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
     levelsPtr: number, nLevels: number, outPtr: number, methodPtr: number, fittedPtr: number): number;
+  forecastWith(yPtr: number, n: number, h: number, m: number, model: number, members: number, combine: number,
+    levelsPtr: number, nLevels: number, probsPtr: number, nProbs: number, xPtr: number, k: number,
+    outPtr: number, methodPtr: number, fittedPtr: number, regPtr: number): number;
+  regressionExtraTerms(): number;
 }
 
 // NaN is the core's mark for "no prediction here"; JSON has null for it
@@ -124,17 +139,35 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     if (!Number.isInteger(horizon) || horizon < 1) throw new CoreError(STATUS.BAD_ARGUMENT, 'horizon must be a positive integer');
     if (!Number.isInteger(m) || m < 0) throw new CoreError(STATUS.BAD_ARGUMENT, 'season length must be a positive integer');
     const mask = membersMask(config.members);
+    const probs = options.quantiles ?? [];
+    const names = Object.keys(options.regressors ?? {});
+    if (probs.length > MAX_QUANTILES) throw new CoreError(STATUS.BAD_ARGUMENT, `at most ${MAX_QUANTILES} quantiles`);
+    if (probs.some((p) => !(p > 0 && p < 1))) throw new CoreError(STATUS.BAD_ARGUMENT, 'quantiles must lie strictly between 0 and 1');
+    if (names.length > MAX_REGRESSORS) throw new CoreError(STATUS.BAD_ARGUMENT, `at most ${MAX_REGRESSORS} regressors`);
+    for (const name of names) {
+      const col = options.regressors![name];
+      if (col.length !== n + horizon) throw new CoreError(STATUS.BAD_ARGUMENT, `regressor "${name}" has ${col.length} values, not series length + horizon = ${n + horizon}`);
+      for (let t = 0; t < col.length; t++) {
+        if (!Number.isFinite(col[t])) throw new CoreError(STATUS.BAD_ARGUMENT, `regressor "${name}" value ${t} is not a finite number`);
+      }
+    }
+    // requests with neither keep the exports (and so the answers) they always had
+    const extended = probs.length > 0 || names.length > 0;
 
     ex.reset();
     const yPtr = ex.alloc(n * 8);
     const levelsPtr = ex.alloc(Math.max(1, levels.length) * 8);
-    const outLen = horizon * (1 + 2 * levels.length);
+    const outLen = horizon * (1 + 2 * levels.length + probs.length);
     const outPtr = ex.alloc(outLen * 8);
     const methodPtr = ex.alloc(METHOD_SLOTS * 4);
     const hintsPtr = hints.length > 0 ? ex.alloc(hints.length * 8) : 0;
     const wantFitted = options.fitted === true;
     const fittedLen = wantFitted ? n * (1 + 2 * levels.length) : 0;
     const fittedPtr = wantFitted ? ex.alloc(fittedLen * 8) : 0;
+    const probsPtr = probs.length > 0 ? ex.alloc(probs.length * 8) : 0;
+    const xPtr = names.length > 0 ? ex.alloc(names.length * (n + horizon) * 8) : 0;
+    const regLen = names.length > 0 ? reportLength(names.length, ex.regressionExtraTerms()) : 0;
+    const regPtr = names.length > 0 ? ex.alloc(regLen * 8) : 0;
     // views are made after the last alloc: a memory.grow detaches earlier views
     const y = new Float64Array(ex.memory.buffer, yPtr, n);
     for (let i = 0; i < n; i++) {
@@ -146,7 +179,16 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
       new Float64Array(ex.memory.buffer, hintsPtr, hints.length).set(hints);
       m = ex.statsCalendarPeriod(yPtr, n, hintsPtr, hints.length);
     }
-    const status = wantFitted
+    if (probs.length > 0) new Float64Array(ex.memory.buffer, probsPtr, probs.length).set(probs);
+    names.forEach((name, j) => {
+      const col = new Float64Array(ex.memory.buffer, xPtr + j * (n + horizon) * 8, n + horizon);
+      const src = options.regressors![name];
+      for (let t = 0; t < n + horizon; t++) col[t] = src[t];
+    });
+    const status = extended
+      ? ex.forecastWith(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, probsPtr, probs.length, xPtr, names.length,
+        outPtr, methodPtr, fittedPtr, regPtr)
+      : wantFitted
       ? ex.forecastFitted(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr, fittedPtr)
       : ex.forecast(yPtr, n, horizon, m, model, mask, combine, levelsPtr, levels.length, outPtr, methodPtr);
     if (status !== STATUS.OK) throw new CoreError(status, STATUS_TEXT[status] ?? `core status ${status}`);
@@ -158,6 +200,7 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
       season_length: meta[0],
     };
     if (meta[METHOD_OUTER_SLOT] > 0) method.seasonal_periods = [meta[0], meta[METHOD_OUTER_SLOT]];
+    if (names.length > 0) Object.assign(method, readRegression(new Float64Array(ex.memory.buffer, regPtr, regLen), names));
     const result: ForecastResult = { forecast: Array.from(out.subarray(0, horizon)), method };
     if (levels.length > 0) {
       result.intervals = {};
@@ -167,6 +210,11 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
           upper: Array.from(out.subarray((2 + 2 * k) * horizon, (3 + 2 * k) * horizon)),
         };
       });
+    }
+    if (probs.length > 0) {
+      const base = horizon * (1 + 2 * levels.length);
+      result.quantiles = {};
+      probs.forEach((p, k) => { result.quantiles![String(p)] = Array.from(out.subarray(base + k * horizon, base + (k + 1) * horizon)); });
     }
     if (wantFitted) {
       const fv = new Float64Array(ex.memory.buffer, fittedPtr, fittedLen);

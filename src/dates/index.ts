@@ -1,7 +1,7 @@
 // Dates on a forecast request: the one place that reads `timestamps` and `freq`,
 // checks them, infers the step, and answers the calendar's seasonal periods and the future dates.
 // Pure: no I/O, no clock; the server and the CLI both call planDates.
-import { DAY_MS } from './civil.js';
+import { DAY_MS, daysFromCivil } from './civil.js';
 import { calendarPeriods, isoOfStep, parseFreq, type Step } from './freq.js';
 import { gridOf, inferStep, pointAt, samePoint, type Grid } from './grid.js';
 import { formatStamp, instantOf, parseStamp, type Stamp } from './timestamp.js';
@@ -152,4 +152,29 @@ export function writePlan(checked: CheckedDates): DatePlan {
  */
 export function planDates(input: DateInput, base = ''): DatePlan {
   return writePlan(checkDates(input, base));
+}
+
+/** The local dates of a dated request's points as civil day numbers (days since 1970-01-01). */
+export interface PointDays {
+  /** one per point: the series' values, then the forecast's steps */
+  days: number[];
+  /** the day of the point after the last one (where the last step ends) */
+  end: number;
+  /** true when a step is a day or shorter */
+  daily: boolean;
+}
+
+/** The local date of every point of checked dates (history and horizon) and of the one after; null without timestamps. */
+export function pointDays(checked: CheckedDates): PointDays | null {
+  const ahead = checked.ahead;
+  if (ahead === undefined) return null;
+  const total = ahead.from + ahead.horizon;
+  const dayOf = (k: number) => {
+    const st = pointAt(ahead.grid, k, ahead.last);
+    return daysFromCivil(st.y, st.mo, st.d);
+  };
+  const days: number[] = [];
+  for (let k = 0; k < total; k++) days.push(dayOf(k));
+  const step = ahead.grid.step;
+  return { days, end: dayOf(total), daily: step.unit === 'ms' && step.count <= DAY_MS };
 }

@@ -54,6 +54,20 @@ export function rmsseScale(train: ArrayLike<number>): number {
   return scale > 0 ? scale : NaN;
 }
 
+/**
+ * RMSSE with a seasonal scale: the in-sample mean squared difference at lag m (lag 1 when the series
+ * is not longer than m, as for MASE), the definition of the exogenous sample's README. NaN when that scale is 0.
+ */
+export function rmsseSeasonal(train: ArrayLike<number>, actual: ArrayLike<number>, forecast: ArrayLike<number>, m: number): number {
+  if (actual.length !== forecast.length || actual.length === 0) throw new Error('rmsse: lengths differ or are zero');
+  const lag = train.length > m ? m : 1;
+  const scale = train.length > lag ? meanLagDifference(train, lag, 2) : NaN;
+  if (!(scale > 0)) return NaN;
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) { const e = actual[i] - forecast[i]; sum += e * e; }
+  return Math.sqrt(sum / actual.length / scale);
+}
+
 /** RMSSE: square root of the mean squared forecast error over `rmsseScale(train)`. */
 export function rmsse(train: ArrayLike<number>, actual: ArrayLike<number>, forecast: ArrayLike<number>): number {
   if (actual.length !== forecast.length || actual.length === 0) throw new Error('rmsse: lengths differ or are zero');

@@ -13,7 +13,8 @@ import { createMetrics, type ServerMetrics } from './metrics.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
 import { computeChain, type ComputeChainParts } from './compute-chain.js';
-import { drainingRefusal, gatePool, type GatedPool } from './http/compute-gate.js';
+import { ComputeDrainingError, drainingRefusal, gatePool, type GatedPool } from './http/compute-gate.js';
+import { answerChunkChars, streamLargeAnswers } from './http/large-answers.js';
 import { runningLock } from './middleware/running-lock.js';
 import { drainGuard, type DrainState } from './middleware/drain-guard.js';
 import { admitRequest, rateLimitHeadersOnResponse } from './middleware/rate-limit.js';
@@ -54,6 +55,11 @@ export interface TempoApp {
   inFlight(): number;
   /** Refuse new forecasts, refuse those still waiting for a worker, and report not-ready from now on. */
   startDraining(): void;
+  /**
+   * The server will wait no longer (its shutdown grace is over): answers still being streamed end
+   * now, in a way their callers can tell from a whole answer (a failure line, or a cut JSON text).
+   */
+  endStreams(): void;
   /** The pool every computing route runs on (queued forecasts are refused when draining). */
   pool: GatedPool;
   isDraining(): boolean;
@@ -63,7 +69,7 @@ export interface TempoApp {
   routes(): Array<{ path: string; methods: string[] }>;
 }
 
-/** Builds the app: request id → error boundary → access log → routes, each route with the API's check order (docs/api.md). */
+/** Builds the app: request id → error boundary → access log → large answers streamed → routes, each route with the API's check order (docs/api.md). */
 export function createApp(deps: AppDeps): TempoApp {
   const { config, store, limits, logger } = deps;
   const pool = gatePool(deps.pool, config.workers, 64 * config.workers, config.forecastTimeoutMs);
@@ -75,6 +81,8 @@ export function createApp(deps: AppDeps): TempoApp {
   });
   const models = createModelCache(store, { ttlMs: config.modelCacheTtlMs, max: 10_000 });
   const drain: DrainState = { draining: false, inFlight: 0 };
+  const streams = new AbortController();
+  const chunkChars = answerChunkChars(config.connections.maxUnreadBytes);
 
   const limitFailures = failedAuthLimit({ perWindow: config.failedAuthPerMinute, windowMs: 60_000 });
   const checkKey = authenticate(keys, config.keyPepper);
@@ -129,7 +137,7 @@ export function createApp(deps: AppDeps): TempoApp {
     requestBody(requests.batch, (state, a) => { state.batchRequest = a.request; state.batchDates = a.dates; }),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     drainingRefusal(),
-    forecastBatchRoute(pool, config.workers));
+    forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));
@@ -142,6 +150,7 @@ export function createApp(deps: AppDeps): TempoApp {
   app.use(requestId());
   app.use(errorBoundary(logger, showPath));
   app.use(accessLog(logger, metrics, showPath));
+  app.use(streamLargeAnswers(chunkChars));
   app.use(unrouted());
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -161,6 +170,7 @@ export function createApp(deps: AppDeps): TempoApp {
       drain.draining = true;
       pool.drain();
     },
+    endStreams: () => streams.abort(new ComputeDrainingError()),
     isDraining: () => drain.draining,
     routes: () => router.stack.map((layer) => ({
       path: String(layer.path).replace(/:([A-Za-z_]+)/g, '{$1}'),

@@ -13,12 +13,13 @@ import { createApp, type TempoApp } from './app.js';
 import { warnUnrunnableModels } from './unrunnable-warning.js';
 import { guardConnections } from './http/connections.js';
 import { createSafeLogger } from './logging/logger.js';
+import { stdoutInBatches } from './logging/destination.js';
 
 export { LOG_REDACT } from './logging/logger.js';
 
-/** A JSON logger at `level` that never writes secrets (see logging/); `destination` defaults to stdout. */
+/** A JSON logger at `level` that never writes secrets (see logging/); `destination` defaults to stdout, written in batches. */
 export function createLogger(level: Config['logLevel'], destination?: pino.DestinationStream): Logger {
-  return createSafeLogger(level, destination);
+  return createSafeLogger(level, destination ?? (level === 'silent' ? undefined : stdoutInBatches()));
 }
 
 /** How long a draining server keeps accepting at most, so connections already queued for it get an answer. */
@@ -114,6 +115,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     if (guard.inFlight() > 0) {
       logger.warn({ in_flight: guard.inFlight(), forecasts: tempo.inFlight() }, 'shutdown grace ended: answering what is left with 503');
+      // streams end with a line saying so (or a cut a parser sees), and batches not yet begun answer
+      // their own 503 through the app: one turn for that before the guard answers the rest
+      tempo.endStreams();
+      await new Promise((resolve) => setImmediate(resolve));
       await guard.refuseOpen();
       // let those answers reach their sockets before the sockets are closed
       const flushBy = Date.now() + 300;

@@ -50,7 +50,7 @@ export function resultProblem(body: unknown): ResultProblem | null {
   };
   collect(body, 0);
   for (const p of parts) {
-    const numbers = [p.forecast, p.intervals];
+    const numbers = [p.forecast, p.intervals, (p as Record<string, unknown>).quantiles];
     if (numbers.some((n) => n !== undefined && hasNonFinite(n, 0))) return { kind: 'non-finite' };
     // in-sample answers say null where the model has no prediction; every number given must be finite
     const own = p as Record<string, unknown>;

@@ -6,6 +6,7 @@ import type { AdmitResult } from '../limits/types.js';
 import type { BatchRequestBody, ForecastRequestBody } from '../shared/types.js';
 import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
 import type { KeyRecord, ModelRecord } from '../store/types.js';
+import type { Caller } from '../compute/fair-share.js';
 import type { CrossValidationRequest } from './schemas/cross-validation-request.js';
 import type { AnomaliesRequest } from './schemas/anomalies-request.js';
 
@@ -41,4 +42,10 @@ export function need<K extends keyof State>(ctx: ParameterizedContext<State>, na
   const value = ctx.state[name];
   if (value === undefined || value === null) throw new Error(`ctx.state.${String(name)} is not set: a middleware is missing from this route`);
   return value as NonNullable<State[K]>;
+}
+
+/** Who the request's computation is for, as the compute gate shares workers: its key, in its organization. */
+export function callerOf(ctx: ParameterizedContext<State>): Caller {
+  const key = need(ctx, 'key');
+  return { organization: key.organizationId, key: key.keyId };
 }

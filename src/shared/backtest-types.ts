@@ -9,6 +9,12 @@ export interface CrossValidationRequestBody {
   level?: number[];
   timestamps?: string[];
   freq?: string;
+  /** known covariates: name → series length + horizon numbers; each window uses the rows up to its last forecast step */
+  regressors?: Record<string, number[]>;
+  /** a country or region code: with timestamps, adds the public holidays as a regressor */
+  holidays?: string;
+  /** each window's forecast quantiles, and their scaled pinball loss in the metrics */
+  quantiles?: number[];
 }
 
 export interface BacktestWindowBody {
@@ -18,6 +24,7 @@ export interface BacktestWindowBody {
   /** The values that followed the cutoff; null where the series was missing. */
   actual: Array<number | null>;
   intervals?: Record<string, { lower: number[]; upper: number[] }>;
+  quantiles?: Record<string, number[]>;
 }
 
 export interface BacktestMetricsBody {
@@ -27,6 +34,8 @@ export interface BacktestMetricsBody {
   rmsse: number | null;
   /** Per level: the share of actual values inside that level's intervals, over every window. */
   coverage?: Record<string, number | null>;
+  /** M5's scaled pinball loss of the quantiles, mean over the windows (present when quantiles were sent) */
+  spl?: number | null;
 }
 
 export interface CrossValidationResponseBody {

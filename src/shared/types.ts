@@ -15,6 +15,12 @@ export interface ForecastRequestBody {
   /** the grid step: an ISO 8601 duration or an alias */
   freq?: string;
   fitted?: boolean;
+  /** known future covariates: name → series length + horizon numbers (the history, then the future values) */
+  regressors?: Record<string, number[]>;
+  /** a country or region code ("AU", "AU-VIC", "US-CA"): with timestamps, adds the public holidays as a regressor */
+  holidays?: string;
+  /** probabilities strictly between 0 and 1; the answer adds `quantiles` */
+  quantiles?: number[];
 }
 
 export interface ForecastResponseBody {
@@ -23,6 +29,8 @@ export interface ForecastResponseBody {
   /** one per series value: the one-step-ahead in-sample prediction, null where the model has none */
   fitted?: Array<number | null>;
   fitted_intervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
+  /** the forecast's quantiles, keyed by the probabilities as sent ("0.1", "0.9") */
+  quantiles?: Record<string, number[]>;
   model?: string;
   method?: MethodBody;
   /** the forecast's future dates, when the request sent timestamps */
@@ -70,6 +78,10 @@ export interface BatchSeriesBody {
   values: Array<number | null>;
   timestamps?: string[];
   season_length?: number;
+  /** this series' known future covariates: name → values length + horizon numbers */
+  regressors?: Record<string, number[]>;
+  /** this series' holiday region, instead of the batch's */
+  holidays?: string;
 }
 
 export interface BatchRequestBody {
@@ -77,12 +89,15 @@ export interface BatchRequestBody {
   level?: number[];
   freq?: string;
   season_length?: number;
+  /** the holiday region of every dated series that names none of its own */
+  holidays?: string;
+  quantiles?: number[];
   series: BatchSeriesBody[];
 }
 
 /** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
 export type BatchItemBody =
-  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; timestamps?: string[]; freq?: string; method: MethodBody }
+  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; quantiles?: Record<string, number[]>; timestamps?: string[]; freq?: string; method: MethodBody }
   | { id: string; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string } };
 
 export interface BatchResponseBody {

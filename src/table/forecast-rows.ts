@@ -5,7 +5,7 @@ import type { ForecastResult } from '../core/index.js';
 /** What a CSV row needs of a forecast: the series id, its values and bounds, and its future dates when it had dates. */
 export interface CsvRow {
   id: string;
-  result: Pick<ForecastResult, 'forecast' | 'intervals'>;
+  result: Pick<ForecastResult, 'forecast' | 'intervals' | 'quantiles'>;
   timestamps?: string[];
 }
 
@@ -20,13 +20,13 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The CSV header for these interval levels (in the order asked). */
-export function csvHeader(levels: readonly number[]): string {
-  return ['unique_id', 'ds', 'forecast', ...levels.flatMap((l) => [`lo-${l}`, `hi-${l}`])].join(',') + '\n';
+/** The CSV header for these interval levels and quantiles (in the order asked): lo-95, hi-95, …, q-0.1, …. */
+export function csvHeader(levels: readonly number[], quantiles: readonly number[] = []): string {
+  return ['unique_id', 'ds', 'forecast', ...levels.flatMap((l) => [`lo-${l}`, `hi-${l}`]), ...quantiles.map((q) => `q-${q}`)].join(',') + '\n';
 }
 
 /** The CSV lines of one forecast; ds is the future date, or the step number 1..h without dates. */
-export function csvLines(row: CsvRow, levels: readonly number[]): string {
+export function csvLines(row: CsvRow, levels: readonly number[], quantiles: readonly number[] = []): string {
   const id = csvField(row.id);
   const { forecast, intervals } = row.result;
   let out = '';
@@ -36,16 +36,17 @@ export function csvLines(row: CsvRow, levels: readonly number[]): string {
       const iv = intervals![String(l)];
       cells.push(String(iv.lower[i]), String(iv.upper[i]));
     }
+    for (const q of quantiles) cells.push(String(row.result.quantiles![String(q)][i]));
     out += cells.join(',') + '\n';
   }
   return out;
 }
 
-/** One NDJSON line of a forecast: {"id", "forecast", "intervals"?, "timestamps"?, "freq"?, "method"}. */
+/** One NDJSON line of a forecast: {"id", "forecast", "intervals"?, "quantiles"?, "timestamps"?, "freq"?, "method"}. */
 export function ndjsonLine(row: ForecastRow): string {
-  const { forecast, intervals, method } = row.result;
+  const { forecast, intervals, quantiles, method } = row.result;
   return JSON.stringify({
-    id: row.id, forecast, ...(intervals ? { intervals } : {}),
+    id: row.id, forecast, ...(intervals ? { intervals } : {}), ...(quantiles ? { quantiles } : {}),
     ...(row.timestamps ? { timestamps: row.timestamps } : {}), ...(row.freq ? { freq: row.freq } : {}), method,
   }) + '\n';
 }

@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { quoted } from '../shared/caller-text.js';
+import { regressorColumns, regressorValue, type RegressorColumn } from './future-rows.js';
 
 /** One series of the table: its values and dates in row order, and the line each row came from. */
 export interface LongSeries {
@@ -10,6 +11,8 @@ export interface LongSeries {
   timestamps: string[];
   values: Array<number | null>;
   lines: number[];
+  /** with regressor columns: per column, one value per row (see future-rows.ts) */
+  regressors: number[][];
 }
 
 /** A row or file the reader refuses: where it is and what is wrong. */
@@ -51,6 +54,8 @@ export function longColumns(header: string[], file: string): { id: number; ds: n
 export interface LongTable {
   series: LongSeries[];
   columns: readonly [string, string, string];
+  /** every other column: regressors, whose future rows end each series */
+  regressors: RegressorColumn[];
 }
 
 /** Reads every series of a long CSV stream; throws TableError on the first bad row. */
@@ -61,10 +66,16 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
   input.pipe(parser);
   const byId = new Map<string, LongSeries>();
   let cols: ReturnType<typeof longColumns> | undefined;
+  let xcols: RegressorColumn[] = [];
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       // the parser's own trim option costs a third of the read; three cells are trimmed here instead
-      if (!cols) { cols = longColumns(record.map((h) => h.trim()), file); continue; }
+      if (!cols) {
+        const header = record.map((h) => h.trim());
+        cols = longColumns(header, file);
+        xcols = regressorColumns(header, [cols.id, cols.ds, cols.y], file);
+        continue;
+      }
       const line = info.lines;
       const id = record[cols.id].trim();
       if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
@@ -77,10 +88,11 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
         if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
       }
       let s = byId.get(id);
-      if (!s) { s = { id, timestamps: [], values: [], lines: [] }; byId.set(id, s); }
+      if (!s) { s = { id, timestamps: [], values: [], lines: [], regressors: xcols.map(() => []) }; byId.set(id, s); }
       s.timestamps.push(ds);
       s.values.push(value);
       s.lines.push(line);
+      for (let j = 0; j < xcols.length; j++) s.regressors[j].push(regressorValue(record[xcols[j].index], file, line, xcols[j].name));
     }
   } catch (err) {
     if (err instanceof TableError) throw err;
@@ -94,8 +106,11 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
   }
   if (!cols) throw new TableError(file, 1, undefined, 'the file is empty: it needs a header unique_id,ds,y and one row per value');
   if (byId.size === 0) throw new TableError(file, 2, undefined, 'the file has a header but no rows');
-  for (const s of byId.values()) {
-    if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `${seriesNamed(s.id, s.lines[0])} has no value, only missing ones`);
+  // with regressors, the future rows are empty on purpose (splitFuture checks the history)
+  if (xcols.length === 0) {
+    for (const s of byId.values()) {
+      if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `${seriesNamed(s.id, s.lines[0])} has no value, only missing ones`);
+    }
   }
-  return { series: [...byId.values()], columns: cols.names };
+  return { series: [...byId.values()], columns: cols.names, regressors: xcols };
 }

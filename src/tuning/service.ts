@@ -67,7 +67,8 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
         },
         (input) => {
           if (closed || cancelled.has(job.name)) throw new Stopped();
-          return o.pool.scoreMany(input);
+          // each tuning is a caller of its own in its organization's share of the workers
+          return o.pool.scoreMany({ ...input, caller: { organization: job.organizationId, key: `tuning:${job.name}` } });
         },
         async (done) => {
           last = done;

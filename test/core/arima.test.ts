@@ -1,17 +1,11 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
 import type { Forecaster, ForecastResult } from '../../src/core/index.js';
+import { normals } from '../support/series.js';
 
 // Requires build/tempo.wasm built from the current tree (npx asc assembly/index.ts --target release).
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });
-
-/** Seeded standard-normal generator: 32-bit LCG (Numerical Recipes constants) + Box–Muller. */
-function normals(seed: number): () => number {
-  let s = seed >>> 0;
-  const u = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return (s + 0.5) / 4294967296; };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-}
 
 function arima(y: ArrayLike<number>, h: number, m = 1, level?: number[]): ForecastResult {
   return f.forecast(y, h, { seasonLength: m, level, config: { model: 'arima' } });

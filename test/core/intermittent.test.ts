@@ -106,6 +106,21 @@ describe('intermittent bounds', () => {
     const r = one('sba', sparse(40, 11), 3, [95]);
     for (const v of r.intervals!['95'].upper) expect(Number.isInteger(v)).toBe(true);
   });
+  it('of many levels asked together are, level by level, those of each level asked alone (forecast and fitted)', () => {
+    // every level's bounds come from one walk along the mass function per step; each must still be
+    // the quantile a walk for that level alone finds, counts far out (past the walk's bound) included
+    const levels = [1, 5, 10, 50, 80, 95, 99, 99.9];
+    const cases = [sparse(40, 11), [0, 0, 0, 1e6, 1e6], sparse(30, 4).map((v) => v * 1000), [0, 3, 0, 0, 0, 40, 0, 2, 0, 0]];
+    for (const y of cases) {
+      const together = f.forecast(y, 5, { level: levels, fitted: true });
+      expect(together.method.components).toContain('sba');
+      for (const lv of levels) {
+        const alone = f.forecast(y, 5, { level: [lv], fitted: true });
+        expect(together.intervals![String(lv)], `${lv}% of ${y.slice(0, 6).join(',')}`).toEqual(alone.intervals![String(lv)]);
+        expect(together.fitted_intervals![String(lv)]).toEqual(alone.fitted_intervals![String(lv)]);
+      }
+    }
+  });
   it('are normal bounds floored at zero when the demand is not counts (no count distribution fits)', () => {
     const y = sparse(40, 11).map((v) => v * 0.37);
     const r = one('tempo', y, 3, [95]);

@@ -59,7 +59,7 @@ describe('group table', () => {
   const row = (id: string, group: string, s: number, m: number): SeriesResult => ({
     id, group, smape: s, mase: m, naive2Smape: s, naive2Mase: m, ms: 1, failed: false,
     method: ['naive2'], season_length: 1, naive2Method: ['naive2'],
-    in80: id === 'a' ? 1 : 2, in95: 2, points: 2, msis: m, mase1: m, rmsse: m, negForecast: false, negBound: false,
+    in80: id === 'a' ? 1 : 2, in95: 2, points: 2, msis: m, mase1: m, rmsse: m, rmsseSeasonal: m, spl: m, negForecast: false, negBound: false,
   });
   const results = [row('a', 'M1/Yearly', 10, 1), row('b', 'M4/Hourly', 30, 3), row('c', 'M1/Monthly', 20, 2)];
   it('orders source/frequency, then source/ALL, then ALL', () => {

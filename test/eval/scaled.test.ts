@@ -47,7 +47,7 @@ describe('intermittent ANCHORS.md', () => {
 
   const res = (group: string, rmsseV: number, negForecast: boolean, negBound: boolean, in95: number): SeriesResult => ({
     id: group + rmsseV, group, smape: 0, mase: 0, naive2Smape: 1, naive2Mase: 1, ms: 1, failed: false, method: ['sba'],
-    season_length: 1, in80: 0, in95, points: 12, msis: 0, naive2Method: ['naive2'], mase1: 2 * rmsseV, rmsse: rmsseV,
+    season_length: 1, in80: 0, in95, points: 12, msis: 0, naive2Method: ['naive2'], mase1: 2 * rmsseV, rmsse: rmsseV, rmsseSeasonal: rmsseV, spl: rmsseV,
     negForecast, negBound,
   });
   it('tables means, pooled coverage and negative shares per source, with R\'s best excluding zero', () => {

@@ -94,3 +94,32 @@ describe('kill -9 during writes', () => {
     expect(await forecastOnce(again.url, made.keys[0], [1, 2, 3, 4, 5, 6])).toBe(200);
   });
 });
+
+describe('SIGTERM during a streamed batch that outlasts the grace', () => {
+  it('ends the x-ndjson answer with a failure line after the series already answered', async () => {
+    const made = await makeKeys(1);
+    const server = await startChild(made.dataDir, { TEMPO_SHUTDOWN_GRACE_MS: '500', TEMPO_WORKERS: '1', TEMPO_LOG_LEVEL: 'warn' });
+    started.push(server);
+    const series = Array.from({ length: 3000 }, (_, i) => ({ id: `s${i}`, values: heavy.slice(0, 96 + (i % 40)) }));
+    const res = await fetch(`${server.url}/tempo/v1/forecast/batch`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${made.keys[0]}`, 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: JSON.stringify({ horizon: 12, series }),
+    });
+    expect(res.status).toBe(200);
+    const t0 = Date.now();
+    server.proc.kill('SIGTERM');
+    const text = await res.text();
+    const exit = await server.exited;
+    recordResponse(`${server.url}/tempo/v1/forecast/batch`, res.headers, text);
+    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as { id?: string; error?: { code: string } });
+    const last = lines.at(-1)!;
+    reportTarget({
+      target: `SIGTERM (grace 500 ms) during a 3,000-series x-ndjson batch: how the answer ends (${lines.length - 1} series answered, exit after ${exit.at - t0} ms)`,
+      required: 'a failure line', measured: last.error ? `failure line ${last.error.code}` : 'no failure line', met: last.error !== undefined,
+    });
+    expect(exit.code).toBe(0);
+    expect(last.error?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(lines.slice(0, -1).every((l, i) => l.id === `s${i}`)).toBe(true);
+  });
+});

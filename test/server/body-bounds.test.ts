@@ -28,7 +28,7 @@ describe('JsonPrescan', () => {
 let h: Harness;
 let key: string;
 beforeAll(async () => {
-  h = await startHarness({ config: { bounds: { maxSeriesLength: 100, maxHorizon: 1000, bodyLimitBytes: 64 * 1024, maxLevels: 10 } } });
+  h = await startHarness({ config: { bounds: { maxSeriesLength: 100, maxHorizon: 1000, bodyLimitBytes: 512 * 1024, maxLevels: 10 } } });
   key = (await h.key({ rateLimitPerMinute: 10_000, rateLimitPerHour: 100_000 })).fullKey;
 });
 afterAll(async () => { await h.close(); });
@@ -42,15 +42,16 @@ describe('forecast bodies', () => {
     const deep = await post(`{"series":${'['.repeat(50_000)}`);
     expect(deep.status).toBe(400);
     expect((await deep.json()).detail).toMatch(/nests deeper than 8/);
-    // no array past 100 elements (the longest the schema allows), but 300 values in all: the most a
-    // valid body holds is 100 values, 100 timestamps, 10 levels, 7 members and 64 spare
-    const hundred = `[${Array(100).fill('"a"').join(',')}]`;
-    const many = await post(`{"series":[${hundred},${hundred},${hundred}],"horizon":1}`);
+    // no array past 1,100 elements (the longest the schema allows: a regressor of series length +
+    // horizon), but 56,100 values in all: the most a valid body holds is 100 values, 100 timestamps,
+    // 10 levels, 20 quantiles, 50 regressors of 1,100 values and their names, 7 members and 64 spare
+    const thousand = `[${Array(1100).fill('1').join(',')}]`;
+    const many = await post(`{"series":[${Array(51).fill(thousand).join(',')}],"horizon":1}`);
     expect(many.status).toBe(400);
-    expect((await many.json()).detail).toMatch(/more than 281 values/);
-    const long = await post(`{"series":[${Array(300).fill('"a"').join(',')}],"horizon":1}`);
+    expect((await many.json()).detail).toMatch(/more than 55354 values/);
+    const long = await post(`{"series":[${Array(1200).fill('"a"').join(',')}],"horizon":1}`);
     expect(long.status).toBe(400);
-    expect((await long.json()).errors).toEqual([{ pointer: '/series', detail: expect.stringMatching(/^series must be an array of 1 to 100 .* \(got an array of more than 100\)$/) }]);
+    expect((await long.json()).errors).toEqual([{ pointer: '/series', detail: expect.stringMatching(/^series must be an array of 1 to 100 .* \(got an array of more than 1100\)$/) }]);
   });
 
   it('accepts a gzip body, and refuses a gzip bomb and broken gzip', async () => {
@@ -65,7 +66,7 @@ describe('forecast bodies', () => {
   });
 
   it('refuses a body over the limit with 413, and non-UTF-8 with 400 or 415', async () => {
-    expect((await post(`{"series":[1],"horizon":1,"pad":"${'x'.repeat(70_000)}"}`)).status).toBe(413);
+    expect((await post(`{"series":[1],"horizon":1,"pad":"${'x'.repeat(600_000)}"}`)).status).toBe(413);
     expect((await post(Buffer.from([0x7b, 0xff, 0x7d]))).status).toBe(400);
     expect((await post('{}', { 'Content-Type': 'application/json; charset=latin1' })).status).toBe(415);
   });

@@ -244,7 +244,7 @@ describe('POST /{model}/v1/forecast/batch', () => {
       expect((await problem(four)).errors?.[0].pointer).toBe('/series');
       const many = await send(JSON.stringify({ horizon: 2, series: batchOf(3, () => 20) }));
       expect(many.status).toBe(400);
-      expect((await problem(many)).detail).toMatch(/60 values in all; at most 50/);
+      expect((await problem(many)).detail).toMatch(/60 values in all \(regressors' included\); at most 50/);
     } finally {
       await small.close();
     }

@@ -19,3 +19,10 @@ export function seasonalSeries(n: number, m: number, seed = 7, trend = 0.5, amp 
   }
   return out;
 }
+
+/** Seeded standard-normal generator: 32-bit LCG (Numerical Recipes constants) + Box–Muller. */
+export function normals(seed: number): () => number {
+  let s = seed >>> 0;
+  const u = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return (s + 0.5) / 4294967296; };
+  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+}

@@ -13,11 +13,12 @@ async function refusal(text: string): Promise<TableError> {
 
 describe('readLongCsv', () => {
   it('groups rows by id in order of first appearance, with quoted fields, missing values and line numbers', async () => {
-    const t = await read('\ufeffy,unique_id,ds,extra\n1,"a,1",2024-01-01,x\n2,b,2024-01-01,\nNA,"a,1",2024-01-02,\n"4","a,1",2024-01-03,"q ""x"""\n');
+    const t = await read('\ufeffy,unique_id,ds,price\n1,"a,1",2024-01-01,5\n2,b,2024-01-01,6\nNA,"a,1",2024-01-02,"7"\n"4","a,1",2024-01-03,8.5\n');
     expect(t.columns).toEqual(['unique_id', 'ds', 'y']);
+    expect(t.regressors).toEqual([{ name: 'price', index: 3 }]);
     expect(t.series).toEqual([
-      { id: 'a,1', timestamps: ['2024-01-01', '2024-01-02', '2024-01-03'], values: [1, null, 4], lines: [2, 4, 5] },
-      { id: 'b', timestamps: ['2024-01-01'], values: [2], lines: [3] },
+      { id: 'a,1', timestamps: ['2024-01-01', '2024-01-02', '2024-01-03'], values: [1, null, 4], lines: [2, 4, 5], regressors: [[5, 7, 8.5]] },
+      { id: 'b', timestamps: ['2024-01-01'], values: [2], lines: [3], regressors: [[6]] },
     ]);
   });
 
@@ -25,6 +26,12 @@ describe('readLongCsv', () => {
     const t = await read('id,timestamp,value\nx,2024-01-01T00:00Z,3.5\n');
     expect(t.columns).toEqual(['id', 'timestamp', 'value']);
     expect(t.series[0].values).toEqual([3.5]);
+  });
+
+  it('names the line and column of a regressor cell that is not a number, and a bad regressor column name', async () => {
+    const e = await refusal('unique_id,ds,y,price\na,2024-01-01,1,5\na,2024-01-02,,\n');
+    expect(e.message).toBe('in.csv line 3, column price: a regressor needs a number on every row, the future rows included (got an empty cell)');
+    expect((await refusal('unique_id,ds,y,a b\na,2024-01-01,1,5\n')).message).toMatch(/^in\.csv line 1, column 4: a regressor column's name must be/);
   });
 
   it('names the line and column of a bad row', async () => {

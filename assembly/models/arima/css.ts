@@ -18,12 +18,34 @@ export class CssProblem extends ArmaResiduals {
   arVal: Float64Array = new Float64Array(MAX_LAGS);
   maLag: Int32Array = new Int32Array(MAX_LAGS);
   maVal: Float64Array = new Float64Array(MAX_LAGS);
+  /** Differenced regressor columns (each as long as w): the series less Σβ_j·reg_j has the ARMA errors. */
+  reg: Array<Float64Array> = new Array<Float64Array>();
+  adjusted: Float64Array;
 
   constructor(w: Float64Array, public burnIn: i32) {
     super(w);
     this.x = new Float64Array(w.length);
     this.e = new Float64Array(w.length);
+    this.adjusted = new Float64Array(0);
     this.nEff = w.length - burnIn;
+  }
+
+  /** Makes the problem a regression with ARMA errors on the differenced columns `cols` (each as long as w). */
+  setRegressors(cols: Array<Float64Array>): void {
+    this.reg = cols;
+    if (this.adjusted.length != this.w.length) this.adjusted = new Float64Array(this.w.length);
+  }
+
+  // w less the regression Σ β_j·reg_j at the coefficients in `par` (from spec.offBeta)
+  regressed(par: Float64Array): Float64Array {
+    const w = this.w, a = this.adjusted, n = w.length, off = this.spec.offBeta;
+    for (let t = 0; t < n; t++) unchecked(a[t] = unchecked(w[t]));
+    for (let j = 0; j < this.reg.length; j++) {
+      const b = unchecked(par[off + j]);
+      const col = unchecked(this.reg[j]);
+      for (let t = 0; t < n; t++) unchecked(a[t] -= b * unchecked(col[t]));
+    }
+    return a;
   }
 
   /** Conditional sum of squares (residuals t >= burnIn); leaves every residual in `this.e`. */
@@ -36,7 +58,8 @@ export class CssProblem extends ArmaResiduals {
     let na = 0, nb = 0;
     for (let k = 1; k <= degA; k++) if (unchecked(this.arC[k]) != 0.0) { unchecked(this.arLag[na] = k); unchecked(this.arVal[na] = unchecked(this.arC[k])); na++; }
     for (let k = 1; k <= degB; k++) if (unchecked(this.maC[k]) != 0.0) { unchecked(this.maLag[nb] = k); unchecked(this.maVal[nb] = unchecked(this.maC[k])); nb++; }
-    const w = this.w, x = this.x, e = this.e;
+    const w = this.reg.length > 0 ? this.regressed(par) : this.w;
+    const x = this.x, e = this.e;
     const n = w.length, c = this.burnIn;
     const keep = out.length > 0;
     let total = 0.0;

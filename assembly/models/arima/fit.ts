@@ -18,15 +18,23 @@ export class FitWork {
   jac: Float64Array;
   r0: Float64Array;
   r1: Float64Array;
-  a: Float64Array = new Float64Array(MAX_COEF * MAX_COEF);
-  mat: Float64Array = new Float64Array(MAX_COEF * (MAX_COEF + 1));
-  g: Float64Array = new Float64Array(MAX_COEF);
-  delta: Float64Array = new Float64Array(MAX_COEF);
-  probe: Float64Array = new Float64Array(MAX_COEF);
-  trial: Float64Array = new Float64Array(MAX_COEF);
-  constructor(nEff: i32) {
+  a: Float64Array;
+  mat: Float64Array;
+  g: Float64Array;
+  delta: Float64Array;
+  probe: Float64Array;
+  trial: Float64Array;
+  /** `regressors`: how many regression coefficients the candidates carry beside their ARMA terms. */
+  constructor(nEff: i32, regressors: i32 = 0) {
     const len = nEff > 0 ? nEff : 1;
-    this.jac = new Float64Array(MAX_COEF * len);
+    const k = MAX_COEF + regressors;
+    this.a = new Float64Array(k * k);
+    this.mat = new Float64Array(k * (k + 1));
+    this.g = new Float64Array(k);
+    this.delta = new Float64Array(k);
+    this.probe = new Float64Array(k);
+    this.trial = new Float64Array(k);
+    this.jac = new Float64Array(k * len);
     this.r0 = new Float64Array(len);
     this.r1 = new Float64Array(len);
   }

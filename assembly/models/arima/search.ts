@@ -9,8 +9,16 @@ export const MAX_SP: i32 = 2;
 export const MAX_SQ: i32 = 2;
 export const MAX_ORDER: i32 = 5;
 
-/** What the search may use: the differencing already chosen and which terms are allowed. */
+/**
+ * What the search may use: the differencing already chosen and which terms are allowed; with `nx`
+ * regressors, the least-squares starting coefficients with and without the constant (`betaStart`,
+ * `betaStartNoMean`) and the constant's (`meanStart`).
+ */
 export class SearchSettings {
+  nx: i32 = 0;
+  betaStart: Float64Array = new Float64Array(0);
+  betaStartNoMean: Float64Array = new Float64Array(0);
+  meanStart: f64 = 0.0;
   constructor(
     public d: i32, public D: i32, public m: i32,
     public seasonalTerms: bool, public allowMean: bool, public maxModels: i32,
@@ -28,6 +36,7 @@ class Search {
     let s = 0.0;
     for (let i = 0; i < w.length; i++) s += w[i];
     this.wMean = w.length > 0 ? s / <f64>w.length : 0.0;
+    if (cfg.nx > 0) this.wMean = cfg.meanStart;
   }
 
   // Whether the orders are inside the search space and estimable from this many observations.
@@ -38,7 +47,7 @@ class Search {
     if (!c.seasonalTerms && (P > 0 || Q > 0)) return false;
     if (mean && !c.allowMean) return false;
     const nW = this.prob.w.length;
-    const k = p + q + P + Q + (mean ? 1 : 0) + 1;
+    const k = p + q + P + Q + (mean ? 1 : 0) + c.nx + 1;
     if (p + P * c.m + q + Q * c.m >= nW) return false;
     return this.prob.nEff - k - 1 >= 1;
   }
@@ -57,6 +66,12 @@ class Search {
     } else if (spec.mean) {
       x[spec.offMean] = this.wMean;
     }
+    const nx = this.cfg.nx;
+    if (nx > 0) {
+      const from = b !== null ? b.par.subarray(b.spec.offBeta, b.spec.offBeta + nx)
+        : (spec.mean ? this.cfg.betaStart : this.cfg.betaStartNoMean);
+      for (let j = 0; j < nx; j++) x[spec.offBeta + j] = from[j];
+    }
     return x;
   }
 
@@ -64,7 +79,7 @@ class Search {
   tryModel(p: i32, q: i32, P: i32, Q: i32, mean: bool): bool {
     if (this.fits >= this.cfg.maxModels || !this.allowed(p, q, P, Q, mean)) return false;
     const c = this.cfg;
-    const spec = new ArimaSpec(p, q, P, Q, mean, c.d, c.D, c.m);
+    const spec = new ArimaSpec(p, q, P, Q, mean, c.d, c.D, c.m, c.nx);
     const key = spec.key();
     for (let i = 0; i < this.visited.length; i++) if (this.visited[i] == key) return false;
     this.visited.push(key);
@@ -121,5 +136,12 @@ export function fitOrders(prob: CssProblem, wk: FitWork, cfg: SearchSettings, p:
   const s = new Search(prob, wk, cfg);
   s.tryModel(p, q, P, Q, false);
   if (cfg.allowMean) s.tryModel(p, q, P, Q, true);
+  return s.best;
+}
+
+/** Exactly the orders (p,q,P,Q) and constant given, fitted as they are; null when not allowed or not fitted. */
+export function fitSpec(prob: CssProblem, wk: FitWork, cfg: SearchSettings, p: i32, q: i32, P: i32, Q: i32, mean: bool): ArimaFit | null {
+  const s = new Search(prob, wk, cfg);
+  s.tryModel(p, q, P, Q, mean);
   return s.best;
 }

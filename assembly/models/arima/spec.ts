@@ -2,17 +2,18 @@
 import { CODE_ARIMA_BASE } from "../codes";
 
 /**
- * Orders of a candidate. Parameters are laid out as [φ1..φp, θ1..θq, Φ1..ΦP, Θ1..ΘQ, μ?] where μ
- * is the mean of the differenced series (a mean when d+D = 0, a drift when d+D = 1).
+ * Orders of a candidate. Parameters are laid out as [φ1..φp, θ1..θq, Φ1..ΦP, Θ1..ΘQ, μ?, β1..βnx]
+ * where μ is the mean of the differenced series (a mean when d+D = 0, a drift when d+D = 1) and β
+ * the coefficients of `nx` regressors (regression with ARIMA errors, see regression.ts).
  */
 export class ArimaSpec {
   constructor(
     public p: i32, public q: i32, public P: i32, public Q: i32, public mean: bool,
-    public d: i32, public D: i32, public m: i32,
+    public d: i32, public D: i32, public m: i32, public nx: i32 = 0,
   ) {}
 
   /** Number of estimated coefficients (σ² excluded). */
-  get nCoef(): i32 { return this.p + this.q + this.P + this.Q + (this.mean ? 1 : 0); }
+  get nCoef(): i32 { return this.p + this.q + this.P + this.Q + (this.mean ? 1 : 0) + this.nx; }
   /** Index of θ1 in the parameter vector. */
   get offTheta(): i32 { return this.p; }
   /** Index of Φ1 in the parameter vector. */
@@ -21,6 +22,8 @@ export class ArimaSpec {
   get offSTheta(): i32 { return this.p + this.q + this.P; }
   /** Index of μ in the parameter vector (when `mean`). */
   get offMean(): i32 { return this.p + this.q + this.P + this.Q; }
+  /** Index of β1 in the parameter vector (when nx > 0). */
+  get offBeta(): i32 { return this.offMean + (this.mean ? 1 : 0); }
   /** Largest AR lag of the expanded φ(B)Φ(B^m). */
   get arDegree(): i32 { return this.p + this.P * this.m; }
   /** Largest MA lag of the expanded θ(B)Θ(B^m). */

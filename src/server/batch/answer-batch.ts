@@ -1,13 +1,17 @@
 // Computes a validated batch on the pool and writes the answer as it is ready, in request order:
-// a few groups ahead of the writing per worker, no new group while the socket's buffer is full, nothing new
-// once the caller has gone. Returns only when no group of this batch is still computing, so the
-// caller's running lock covers every series.
+// a few groups ahead of the writing per worker, no new group and no further piece of the answer
+// while the socket's buffer is full (a group's text is written in pieces, so the socket never
+// holds more than a piece or two unread however large the answer), nothing new once the caller
+// has gone, and an ending the caller can tell from a whole answer when the server stops it. Returns
+// only when no group of this batch is still computing, so the caller's running lock covers every series.
 import type { ServerResponse } from 'node:http';
 import type { ComputePool, GroupOutcome } from '../../compute/pool.js';
+import type { Caller } from '../../compute/fair-share.js';
 import type { CoreConfig } from '../../core/index.js';
 import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../shared/types.js';
 import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../../dates/index.js';
 import { groupSeries } from './groups.js';
+import { CHUNK_CHARS, jsonChunks } from '../http/json-chunks.js';
 
 export type BatchFormat = 'json' | 'ndjson';
 
@@ -22,10 +26,19 @@ export interface AnswerBatchOptions {
   /** Groups scheduled and not yet written, at most (a few per worker keeps every worker busy without a queue). */
   window: number;
   requestId: string;
+  /** Who the batch is for: the pool shares its workers fairly between callers. */
+  caller?: Caller;
   /** Called once, right before the first byte: sets status and headers. */
   begin(): void;
   /** Turns a group's failure into what the caller is told; thrown as is while nothing is written yet. */
   failure(err: unknown): { code: string; detail: string };
+  /** Characters per write (default CHUNK_CHARS): a group's text is written in pieces of about this size. */
+  chunkChars?: number;
+  /**
+   * Aborted when the server stops waiting for this answer (its shutdown grace is over): the answer
+   * then ends at once as a failure would, with the signal's reason as the failure.
+   */
+  stop?: AbortSignal;
 }
 
 /** How the batch ended: every series answered, the caller gone, or a group failed after the answer began. */
@@ -38,7 +51,7 @@ export function itemBody(id: string, index: number, outcome: GroupOutcome, dates
   }
   const r = outcome.result;
   return {
-    id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}),
+    id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}), ...(r.quantiles ? { quantiles: r.quantiles } : {}),
     ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}), method: r.method,
   };
 }
@@ -46,6 +59,7 @@ export function itemBody(id: string, index: number, outcome: GroupOutcome, dates
 /** Answers the batch on `res` (see the file comment); throws the failure of a group that fails before anything was written. */
 export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): Promise<BatchOutcome> {
   const { request } = o;
+  const chunkChars = o.chunkChars ?? CHUNK_CHARS;
   const groups = groupSeries(request.series.map((s) => s.values.length));
   const done = new Map<number, GroupOutcome[] | { failed: unknown }>();
   let next = 0;
@@ -55,6 +69,9 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   let cancelled = false;
   let failed: { failed: unknown } | null = null;
   let written = 0;
+  // the pieces of the group being written, and whether the text written so far stops inside a series' line
+  let output: Iterator<string> | null = null;
+  let midItem = false;
 
   let wakeUp: (() => void) | null = null;
   const wake = () => {
@@ -71,6 +88,12 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   // a write racing the socket's end must not become an unhandled 'error'
   const onError = () => { cancelled = true; wake(); };
   res.on('error', onError);
+  const onStop = () => {
+    failed ??= { failed: o.stop!.reason };
+    wake();
+  };
+  if (o.stop?.aborted) onStop();
+  else o.stop?.addEventListener('abort', onStop, { once: true });
 
   function schedule(g: number): void {
     const { start, end } = groups[g];
@@ -89,6 +112,9 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       horizon: request.horizon,
       level: request.level,
       config: o.config,
+      ...(items.some((s) => s.regressors !== undefined) ? { regressors: items.map((s) => s.regressors) } : {}),
+      ...(request.quantiles ? { quantiles: request.quantiles } : {}),
+      caller: o.caller,
     }).then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
       .finally(() => { inFlight -= 1; wake(); });
   }
@@ -102,53 +128,76 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     res.write(text);
   }
 
-  function emit(g: number, outcomes: GroupOutcome[]): void {
+  // the group's text in pieces of about chunkChars: short lines share a piece, a long one is split
+  function* pieces(g: number, outcomes: GroupOutcome[]): Generator<string> {
     const { start } = groups[g];
     let text = '';
     for (let k = 0; k < outcomes.length; k++) {
-      const line = JSON.stringify(itemBody(request.series[start + k].id, start + k, outcomes[k], writePlan(o.dates[start + k])));
-      if (o.format === 'ndjson') text += line + '\n';
-      else text += (written++ > 0 ? ',' : '') + line;
+      const item = itemBody(request.series[start + k].id, start + k, outcomes[k], writePlan(o.dates[start + k]));
+      if (o.format === 'json' && written++ > 0) text += ',';
+      for (const piece of jsonChunks(item, chunkChars)) {
+        text += piece;
+        if (text.length >= chunkChars) {
+          midItem = true;
+          yield text;
+          text = '';
+        }
+      }
+      if (o.format === 'ndjson') text += '\n';
+      midItem = false;
+      if (text.length >= chunkChars) {
+        yield text;
+        text = '';
+      }
     }
-    write(text);
+    if (text !== '') yield text;
   }
 
   try {
     for (;;) {
       if (!cancelled && failed === null) {
-        let ready = done.get(emitNext);
         // a caller that is not reading gets no more bytes queued on its socket (answers that are
         // ready wait here, bounded by the window): the connection guard cuts a socket whose unread
-        // bytes pass TEMPO_MAX_UNREAD_BYTES, which several groups written at once could exceed
-        while (ready !== undefined && failed === null && !res.writableNeedDrain) {
-          done.delete(emitNext);
-          if ('failed' in ready) failed = ready;
-          else {
-            emit(emitNext, ready);
+        // bytes pass TEMPO_MAX_UNREAD_BYTES
+        while (failed === null && !res.writableNeedDrain) {
+          if (output === null) {
+            const ready = done.get(emitNext);
+            if (ready === undefined) break;
+            done.delete(emitNext);
+            if ('failed' in ready) {
+              failed = ready;
+              break;
+            }
+            output = pieces(emitNext, ready);
             emitNext += 1;
-            ready = done.get(emitNext);
           }
+          const piece = output.next();
+          if (piece.done) output = null;
+          else write(piece.value);
         }
-        if (failed === null && emitNext === groups.length) break;
+        if (failed === null && output === null && emitNext === groups.length) break;
         // the window counts groups scheduled and not yet written, so answers that are done but wait
         // for an earlier slow group are bounded too
         while (failed === null && next < groups.length && next - emitNext < o.window && !res.writableNeedDrain) schedule(next++);
       }
-      if ((cancelled || failed !== null) && inFlight === 0) break;
+      if (cancelled || failed !== null) {
+        if (failed !== null && !cancelled) {
+          // the answer ends now, not once the groups still computing have: the server may be stopping
+          if (begun) {
+            if (!res.writableEnded && !res.destroyed) endFailed(failed.failed);
+          } else if (o.stop?.aborted) {
+            throw failed.failed;
+          }
+        }
+        if (inFlight === 0) break;
+      }
       await new Promise<void>((resolve) => { wakeUp = resolve; });
     }
-    if (cancelled) return 'cancelled';
     if (failed !== null) {
       if (!begun) throw failed.failed;
-      if (o.format === 'ndjson') {
-        const line: BatchStreamFailure = { error: { ...o.failure(failed.failed), request_id: o.requestId } };
-        res.end(JSON.stringify(line) + '\n');
-      } else {
-        // a JSON answer cut short is the one signal a JSON reader cannot mistake for a whole answer
-        res.destroy();
-      }
       return 'failed';
     }
+    if (cancelled) return 'cancelled';
     if (!begun) write('');
     res.end(o.format === 'json' ? ']}' : undefined);
     return 'complete';
@@ -156,5 +205,25 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     res.off('close', onClose);
     res.off('drain', wake);
     res.off('error', onError);
+    o.stop?.removeEventListener('abort', onStop);
+  }
+
+  // ends an answer that cannot be finished: a line saying why for x-ndjson (after the line being
+  // written, so it is a line of its own), a cut connection for JSON (its answer lacks its closing
+  // brackets, so no parser takes it for whole)
+  function endFailed(err: unknown): void {
+    if (o.format === 'ndjson') {
+      let rest = '';
+      // at most the rest of one series' line, written past the socket's buffer bound once
+      while (midItem && output !== null) {
+        const piece = output.next();
+        if (piece.done) break;
+        rest += piece.value;
+      }
+      const line: BatchStreamFailure = { error: { ...o.failure(err), request_id: o.requestId } };
+      res.end(rest + JSON.stringify(line) + '\n');
+    } else {
+      res.destroy();
+    }
   }
 }

@@ -1,10 +1,13 @@
-// A host-side queue in front of the worker pool, so forecasts that have not started yet can be
-// told "503, retry elsewhere" when the server drains instead of holding shutdown past its grace.
-// Background work (tuning) waits in the same line but never holds more than all slots but one,
-// so callers' forecasts always have a worker and are never queued inside the pool behind it.
+// A host-side queue in front of the worker pool: every unit of work waits for a worker in its
+// caller's line and is started by the fair share (src/compute/fair-share.ts), so one caller's batch
+// never keeps another caller's forecast waiting for more than one group; forecasts that have not
+// started yet can be told "503, retry elsewhere" when the server drains instead of holding shutdown
+// past its grace. Background work (tuning) never holds more than all slots but one, so callers'
+// forecasts always have a worker. A forecast the pool answers on the calling thread takes no slot.
 import {
   ComputeOverloadedError, ComputeTimeoutError, type ComputePool, type ForecastInput,
 } from '../../compute/pool.js';
+import { ANONYMOUS, ComputeWaitTimeout, createFairShare, type Caller, type UnitOptions } from '../../compute/fair-share.js';
 import type { Middleware } from 'koa';
 import type { ForecastResult } from '../../core/index.js';
 import { ApiError } from '../errors.js';
@@ -24,107 +27,57 @@ export interface GatedPool extends ComputePool {
   waiting(): number;
 }
 
-interface Waiter { start: () => void; refuse: (err: Error) => void; background: boolean }
-
 /**
- * Wraps `pool` so at most `slots` tasks run at once and up to `maxQueue` forecasts wait (each at most
- * `waitMs`); background units run on at most `slots − 1` of them (one when there is a single slot).
+ * Wraps `pool` so at most `slots` units run at once, shared fairly between the callers their
+ * inputs name, with up to `maxQueue` forecasts waiting (each at most `waitMs`); background units
+ * run on at most `slots − 1` of them (one when there is a single slot). A batch's groups are
+ * neither counted against `maxQueue` nor refused on drain: a batch bounds its own groups in
+ * flight, and one already answering goes on through the shutdown grace.
  */
 export function gatePool(pool: ComputePool, slots: number, maxQueue: number, waitMs: number): GatedPool {
-  let running = 0;
-  let background = 0;
+  const share = createFairShare(slots, Math.max(1, slots - 1));
   let draining = false;
-  const backgroundSlots = Math.max(1, slots - 1);
-  // one line in arrival order, so a background unit goes after the forecasts queued before it
-  const queue: Waiter[] = [];
-  const forecastsWaiting = () => queue.reduce((k, w) => k + (w.background ? 0 : 1), 0);
+  const callerOf = (input: { caller?: Caller }) => input.caller ?? ANONYMOUS;
 
-  function release(wasBackground: boolean): void {
-    running -= 1;
-    if (wasBackground) background -= 1;
-    const i = queue.findIndex((w) => !w.background || background < backgroundSlots);
-    if (i >= 0) queue.splice(i, 1)[0].start();
-  }
-
-  // a background unit: no time limit and no drain refusal (its service stops it), never more than backgroundSlots
-  function acquireBackground(): Promise<void> {
-    if (running < slots && background < backgroundSlots && queue.length === 0) {
-      running += 1;
-      background += 1;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      queue.push({ start: () => { running += 1; background += 1; resolve(); }, refuse: () => {}, background: true });
-    });
-  }
-
-  function acquire(): Promise<void> {
-    if (draining) return Promise.reject(new ComputeDrainingError());
-    if (running < slots) {
-      running += 1;
-      return Promise.resolve();
-    }
-    const waiting = forecastsWaiting();
-    if (waiting >= maxQueue) return Promise.reject(new ComputeOverloadedError(waiting));
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const i = queue.indexOf(waiter);
-        if (i >= 0) queue.splice(i, 1);
-        reject(new ComputeTimeoutError(waitMs));
-      }, waitMs);
-      const waiter: Waiter = {
-        start: () => { clearTimeout(timer); running += 1; resolve(); },
-        refuse: (err) => { clearTimeout(timer); reject(err); },
-        background: false,
-      };
-      queue.push(waiter);
-    });
-  }
-
-  // every request's computation takes a slot, so draining refuses it while it waits
-  async function gated<T>(work: () => Promise<T>): Promise<T> {
-    await acquire();
+  // a request's computation: refused while draining or when too many wait, and bounded in its wait
+  async function gated<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
+    if (draining) throw new ComputeDrainingError();
+    if (share.running() >= slots && share.waiting() >= maxQueue) throw new ComputeOverloadedError(share.waiting());
     try {
-      return await work();
-    } finally {
-      release(false);
+      return await share.run(caller, work, { waitMs });
+    } catch (err) {
+      if (err instanceof ComputeWaitTimeout) throw new ComputeTimeoutError(waitMs);
+      throw err;
     }
   }
 
-  async function backgroundGated<T>(work: () => Promise<T>): Promise<T> {
-    await acquireBackground();
-    try {
-      return await work();
-    } finally {
-      release(true);
-    }
-  }
+  const unrefused = <T>(caller: Caller, work: () => Promise<T>, options: UnitOptions) => share.run(caller, work, { ...options, refusable: false });
 
-  async function forecast(input: ForecastInput): Promise<ForecastResult> {
-    return gated(() => pool.forecast(input));
+  function forecast(input: ForecastInput): Promise<ForecastResult> {
+    // answered on this thread in far less than a worker hop: no worker to wait for
+    if (pool.runsInline?.(input) === true) return pool.forecast(input);
+    return gated(callerOf(input), () => pool.forecast(input));
   }
 
   return {
     forecast,
-    backtest: (input) => gated(() => pool.backtest(input)),
-    // a batch bounds its own groups in flight (a window per worker, paused while the caller does
-    // not read); gating them here as well stalled a paused reader's batch, so they pass straight through
-    forecastGroup: (input) => pool.forecastGroup(input),
+    backtest: (input) => gated(callerOf(input), () => pool.backtest(input)),
+    forecastGroup: (input) => unrefused(callerOf(input), () => pool.forecastGroup(input), {}),
     // background tuning is not a caller's request: it is stopped by its own service before the pool closes
-    scoreMany: (input) => backgroundGated(() => pool.scoreMany(input)),
+    scoreMany: (input) => unrefused(callerOf(input), () => pool.scoreMany(input), { background: true }),
     ready: () => pool.ready(),
-    inFlight: () => running - background + forecastsWaiting(),
+    inFlight: () => share.running() - share.running(true) + share.waiting(),
     close: () => pool.close(),
-    waiting: forecastsWaiting,
+    waiting: () => share.waiting(),
     drain() {
       draining = true;
-      for (const w of queue.filter((x) => !x.background)) w.refuse(new ComputeDrainingError());
-      queue.splice(0, queue.length, ...queue.filter((x) => x.background));
+      share.refuseWaiting(new ComputeDrainingError());
     },
   };
 }
 
-function causedByDrain(err: unknown): boolean {
+/** Whether `err`, or an error it was wrapped in, is a refusal by a draining server. */
+export function causedByDrain(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e instanceof Error && i < 5; e = e.cause, i++) {
     if (e instanceof ComputeDrainingError) return true;
   }

@@ -10,7 +10,8 @@ import { seasonOptions, type DatePlan } from '../../dates/index.js';
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import type { ServerMetrics } from '../metrics.js';
-import { need } from '../state.js';
+import { callerOf, need } from '../state.js';
+import type { Caller } from '../../compute/fair-share.js';
 
 /** What happened to a computation, as the metrics label it. */
 export function outcomeOf(err: unknown): string {
@@ -49,9 +50,10 @@ export interface Computation {
   dates: DatePlan;
   /**
    * The model's stored config and the season to run it with: the request's season_length, else the
-   * model's (a stored season length counts as told), else the calendar's periods as hints.
+   * model's (a stored season length counts as told), else the calendar's periods as hints; and who
+   * it runs for, so the pool shares its workers fairly.
    */
-  core: { config: CoreConfig; seasonLength?: number; periodHints?: number[] };
+  core: { config: CoreConfig; seasonLength?: number; periodHints?: number[]; caller: Caller };
 }
 
 /**
@@ -69,7 +71,7 @@ export function computingRoute<B extends { season_length?: number }>(
     // absent only on a request that skipped the date step, which no computing route's chain does
     const dates = ctx.state.datePlan ?? { periods: [] };
     const config = model.config as CoreConfig;
-    const core = { config, ...seasonOptions(dates, body.season_length ?? config.season_length) };
+    const core = { config, ...seasonOptions(dates, body.season_length ?? config.season_length), caller: callerOf(ctx) };
     const stop = metrics.forecastDuration.startTimer({ model: model.organizationId === null ? model.name : 'own' });
     let answer: object;
     try {

@@ -20,6 +20,8 @@ export function crossValidationRoute(pool: ComputePool, metrics: ServerMetrics):
       step: body.step,
       level: body.level,
       ...core,
+      ...(body.regressors ? { regressors: body.regressors } : {}),
+      ...(body.quantiles ? { quantiles: body.quantiles } : {}),
     });
     const response: CrossValidationResponseBody = {
       windows: result.windows.map((w) => ({
@@ -28,6 +30,7 @@ export function crossValidationRoute(pool: ComputePool, metrics: ServerMetrics):
         forecast: w.forecast,
         actual: nullIfMissing(w.actual),
         ...(w.intervals ? { intervals: w.intervals } : {}),
+        ...(w.quantiles ? { quantiles: w.quantiles } : {}),
       })),
       metrics: result.metrics,
       model: model.name,

@@ -7,16 +7,25 @@ import type { BatchRequestBody } from '../../shared/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { answerBatch, type BatchFormat } from '../batch/answer-batch.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
-import { need } from '../state.js';
+import { callerOf, need } from '../state.js';
 import { apiErrorOf } from './computing-route.js';
+import { causedByDrain } from '../http/compute-gate.js';
 
 /** Media type of the streamed answer, one JSON line per series. */
 export const NDJSON = 'application/x-ndjson';
 /** Groups scheduled ahead of the writing, per worker thread. */
 const GROUPS_PER_WORKER = 4;
 
+/** How the batch answer is written: its pieces' size, and the signal that the server has stopped waiting for it. */
+export interface BatchWriting {
+  /** Characters per write (see answerChunkChars). */
+  chunkChars: number;
+  /** Aborted when the server's shutdown grace is over: answers still being written end at once. */
+  stop: AbortSignal;
+}
+
 /** Computes ctx.state.batchRequest over every worker and streams the answer; resolves once no series of it is computing. */
-export function forecastBatchRoute(pool: ComputePool, workers: number): Middleware {
+export function forecastBatchRoute(pool: ComputePool, workers: number, writing: BatchWriting): Middleware {
   return async (ctx) => {
     const request = ctx.state.batchRequest as BatchRequestBody;
     const model = ctx.state.model as ModelRecord;
@@ -32,6 +41,7 @@ export function forecastBatchRoute(pool: ComputePool, workers: number): Middlewa
         format,
         window: GROUPS_PER_WORKER * Math.max(1, workers),
         requestId: String(ctx.state.requestId),
+        caller: callerOf(ctx),
         begin: () => {
           // from here on this route writes the answer itself, so the headers other middleware
           // would add after it returns are set now
@@ -42,9 +52,14 @@ export function forecastBatchRoute(pool: ComputePool, workers: number): Middlewa
           ctx.respond = false;
         },
         failure: (err) => {
+          if (causedByDrain(err)) {
+            return { code: 'SERVICE_UNAVAILABLE', detail: 'the server shut down before this batch was finished; send the series not answered again' };
+          }
           const api = apiErrorOf(err);
           return { code: api.code, detail: api.detail };
         },
+        chunkChars: writing.chunkChars,
+        stop: writing.stop,
       });
     } catch (err) {
       throw apiErrorOf(err);

@@ -15,12 +15,15 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
       level: body.level,
       ...core,
       ...(body.fitted === true ? { fitted: true } : {}),
+      ...(body.regressors ? { regressors: body.regressors } : {}),
+      ...(body.quantiles ? { quantiles: body.quantiles } : {}),
     });
     const response: ForecastResponseBody = {
       forecast: result.forecast,
       ...(result.intervals ? { intervals: result.intervals } : {}),
       ...(result.fitted ? { fitted: result.fitted } : {}),
       ...(result.fitted_intervals ? { fitted_intervals: result.fitted_intervals } : {}),
+      ...(result.quantiles ? { quantiles: result.quantiles } : {}),
       model: model.name,
       method: result.method,
       ...(dates.timestamps ? { timestamps: dates.timestamps } : {}),

@@ -8,6 +8,7 @@ import type { CheckedDates } from '../../dates/index.js';
 import type { BatchRequestBody } from '../../shared/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
+import { acceptRegressors } from '../request-regressors.js';
 import { requestFields, seriesListSchema } from './fields.js';
 
 /** The batch request schema for these bounds. */
@@ -23,7 +24,16 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
       level: f.level,
       freq: f.freq,
       season_length: f.season_length,
-      series: seriesListSchema(batch.maxSeries, batch.maxValues, { id: f.id, values: f.series, timestamps: f.timestamps, season_length: f.season_length }),
+      holidays: f.holidays,
+      quantiles: f.quantiles,
+      series: seriesListSchema(batch.maxSeries, batch.maxValues, {
+        id: f.id,
+        values: f.series,
+        timestamps: f.timestamps,
+        season_length: f.season_length,
+        regressors: f.regressors,
+        holidays: f.holidays,
+      }, " (regressors' included)"),
     },
   } as const;
 }
@@ -57,12 +67,20 @@ export function batchRequest(bounds: Bounds, batch: BatchBounds): RequestDefinit
         if (first !== undefined && !report.add({ pointer: `/series/${i}/id`, detail: `series/${i}/id repeats the id of series/${first}; ids must be unique within a batch` })) break;
         if (first === undefined) firstIndexOf.set(s.id, i);
         values += s.values.length;
+        // regressors are values the workers read too
+        for (const col of Object.values(s.regressors ?? {})) values += col.length;
         const { checked, errors } = checkedDates({ timestamps: s.timestamps, freq: body.freq, length: s.values.length, horizon: body.horizon }, `/series/${i}`);
         if (errors.some((e) => !report.add(e))) break;
         if (checked !== undefined) dates[i] = checked;
+        const holidays = s.holidays ?? body.holidays;
+        if (s.regressors !== undefined || holidays !== undefined) {
+          const regressors = acceptRegressors({ length: s.values.length, horizon: body.horizon, regressors: s.regressors, holidays, dates: checked }, `/series/${i}`, report);
+          // the holiday regressor joins the caller's: the answer forecasts with what the check made
+          if (regressors !== undefined && regressors !== s.regressors) body.series[i] = { ...s, regressors };
+        }
       }
       if (values > batch.maxValues) {
-        report.add({ pointer: '/series', detail: `the batch holds ${values} values in all; at most ${batch.maxValues} are allowed, so split it into smaller batches` });
+        report.add({ pointer: '/series', detail: `the batch holds ${values} values in all (regressors' included); at most ${batch.maxValues} are allowed, so split it into smaller batches` });
       }
       return { request: body, dates };
     },

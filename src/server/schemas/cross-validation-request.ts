@@ -3,9 +3,12 @@
 // how it is read.
 import { DEFAULT_WINDOWS, MIN_TRAINING_VALUES, windowsThatFit } from '../../backtest/plan.js';
 import type { Bounds } from '../../config/config.js';
+import type { DatePlan } from '../../dates/index.js';
 import type { CrossValidationRequestBody } from '../../shared/backtest-types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { reportedPlan, type DatedRequest } from '../request-dates.js';
+import { writePlan } from '../../dates/index.js';
+import { checkedDates } from '../request-dates.js';
+import { acceptRegressors } from '../request-regressors.js';
 import { requestFields } from './fields.js';
 
 /** The cross-validation request schema for these bounds. */
@@ -25,6 +28,9 @@ export function crossValidationRequestSchema(bounds: Bounds) {
       freq: f.freq,
       windows: f.windows,
       step: f.step,
+      regressors: f.regressors,
+      holidays: f.holidays,
+      quantiles: f.quantiles,
     },
   } as const;
 }
@@ -36,7 +42,10 @@ export interface CrossValidationRequest extends CrossValidationRequestBody {
 }
 
 /** A cross-validation request as the route takes it: defaults filled, and what its dates say. */
-export type AcceptedCrossValidation = DatedRequest<CrossValidationRequest>;
+export interface AcceptedCrossValidation {
+  request: CrossValidationRequest;
+  dates: DatePlan;
+}
 
 /** The cross-validation body for these bounds. */
 export function crossValidationRequest(bounds: Bounds): RequestDefinition<CrossValidationRequestBody, AcceptedCrossValidation> {
@@ -57,7 +66,10 @@ export function crossValidationRequest(bounds: Bounds): RequestDefinition<CrossV
             `${MIN_TRAINING_VALUES} before the first cutoff); ${fits}: ask for fewer windows, a smaller horizon or step, or send a longer series`,
         });
       }
-      return { request, dates: reportedPlan({ timestamps: body.timestamps, freq: body.freq, length: n, horizon }, report) };
+      const { checked, errors } = checkedDates({ timestamps: body.timestamps, freq: body.freq, length: n, horizon }, '');
+      for (const e of errors) report.add(e);
+      const regressors = acceptRegressors({ length: n, horizon, regressors: body.regressors, holidays: body.holidays, dates: checked }, '', report);
+      return { request: regressors === undefined ? request : { ...request, regressors }, dates: checked ? writePlan(checked) : { periods: [] } };
     },
   };
 }

@@ -8,6 +8,11 @@ import { compiledOnce } from '../middleware/compiled-once.js';
 /** Longest series id (batch and tuning), in characters. */
 export const MAX_ID_LENGTH = 128;
 
+/** Most regressors one series may carry (the holiday regressor comes on top). */
+export const MAX_REGRESSORS = 50;
+/** Most quantiles one request may ask for. */
+export const MAX_QUANTILES = 20;
+
 /** One value of a series: a number, or null where it is missing. */
 export const seriesValueSchema = { type: ['number', 'null'], description: 'a finite number or null' } as const;
 
@@ -15,12 +20,12 @@ export const seriesValueSchema = { type: ['number', 'null'], description: 'a fin
  * A list of named series (a batch's, a tuning's): 1 to `most` objects of `properties` (an `id` and
  * `values` among them), ids unique, at most `values` values in all (those two checked by the body's accept step).
  */
-export function seriesListSchema<P extends { readonly id: unknown; readonly values: unknown }>(most: number, values: number, properties: P) {
+export function seriesListSchema<P extends { readonly id: unknown; readonly values: unknown }>(most: number, values: number, properties: P, counted = '') {
   return {
     type: 'array',
     minItems: 1,
     maxItems: most,
-    description: `an array of 1 to ${most} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${values} values in all`,
+    description: `an array of 1 to ${most} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${values} values in all${counted}`,
     items: {
       type: 'object',
       additionalProperties: false,
@@ -71,5 +76,31 @@ export const requestFields = compiledOnce((bounds: Bounds) => {
     windows: { type: 'integer', minimum: 1, maximum: MAX_WINDOWS, default: DEFAULT_WINDOWS, description: `an integer from 1 to ${MAX_WINDOWS}: how many windows to backtest` },
     step: { type: 'integer', minimum: 1, maximum: n, description: `an integer from 1 to ${n}, or left out to step by the horizon` },
     id: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH, description: `a string of 1 to ${MAX_ID_LENGTH} characters, unique among the series` },
+    regressors: {
+      type: 'object',
+      maxProperties: MAX_REGRESSORS,
+      propertyNames: { pattern: '^[A-Za-z0-9_.-]{1,64}$', description: '1 to 64 characters of A-Z, a-z, 0-9, "_", "." and "-"' },
+      additionalProperties: {
+        type: 'array',
+        minItems: 2,
+        maxItems: n + bounds.maxHorizon,
+        items: { type: 'number', description: 'a finite number' },
+        description: 'an array of finite numbers, one per series value and then one per forecast step',
+      },
+      description: `an object of at most ${MAX_REGRESSORS} regressors, each a name and an array of series length + horizon finite numbers: its values aligned with the series, then its known values at the forecast's times`,
+    },
+    holidays: {
+      type: 'string',
+      pattern: '^[A-Za-z]{2}(-[A-Za-z0-9]{1,10}){0,2}$',
+      description: 'a country or region code like "AU", "AU-VIC" or "US-CA" (with timestamps: adds the public holidays as a regressor)',
+    },
+    quantiles: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_QUANTILES,
+      uniqueItems: true,
+      items: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'a number between 0 and 1 exclusive' },
+      description: `an array of 1 to ${MAX_QUANTILES} distinct numbers between 0 and 1 (exclusive), e.g. [0.1, 0.5, 0.9]: forecast quantiles`,
+    },
   } as const;
 });

@@ -1,8 +1,12 @@
-// POST /{model}/v1/forecast: the body's schema, what a schema cannot say (its dates), and how it is read.
+// POST /{model}/v1/forecast: the body's schema, what a schema cannot say (its dates, its regressors'
+// lengths and holiday code), and how it is read.
 import type { Bounds } from '../../config/config.js';
+import type { DatePlan } from '../../dates/index.js';
 import type { ForecastRequestBody } from '../../shared/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { reportedPlan, type DatedRequest } from '../request-dates.js';
+import { writePlan } from '../../dates/index.js';
+import { checkedDates } from '../request-dates.js';
+import { acceptRegressors } from '../request-regressors.js';
 import { requestFields } from './fields.js';
 
 /** The forecast request schema for these bounds. */
@@ -21,12 +25,18 @@ export function forecastRequestSchema(bounds: Bounds) {
       timestamps: f.timestamps,
       freq: f.freq,
       fitted: f.fitted,
+      regressors: f.regressors,
+      holidays: f.holidays,
+      quantiles: f.quantiles,
     },
   } as const;
 }
 
 /** A forecast request as the route takes it: the body and what its dates say. */
-export type AcceptedForecast = DatedRequest<ForecastRequestBody>;
+export interface AcceptedForecast {
+  request: ForecastRequestBody;
+  dates: DatePlan;
+}
 
 /** The forecast body for these bounds. */
 export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastRequestBody, AcceptedForecast> {
@@ -34,7 +44,10 @@ export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastReque
     schema: forecastRequestSchema(bounds),
     reading: { maxBytes: bounds.bodyLimitBytes },
     *accept(body, report) {
-      return { request: body, dates: reportedPlan({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, report) };
+      const { checked, errors } = checkedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, '');
+      for (const e of errors) report.add(e);
+      const regressors = acceptRegressors({ length: body.series.length, horizon: body.horizon, regressors: body.regressors, holidays: body.holidays, dates: checked }, '', report);
+      return { request: regressors === undefined ? body : { ...body, regressors }, dates: checked ? writePlan(checked) : { periods: [] } };
     },
   };
 }

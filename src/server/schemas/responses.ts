@@ -32,6 +32,11 @@ export const forecastResponseSchema = {
         properties: { lower: { type: 'array', items: { type: ['number', 'null'] } }, upper: { type: 'array', items: { type: ['number', 'null'] } } },
       },
     },
+    quantiles: {
+      type: 'object',
+      description: 'present when `quantiles` was sent: the forecast quantiles keyed by probability as sent (e.g. "0.1"); the 0.025 and 0.975 quantiles are the 95% interval\'s bounds, and they never cross',
+      additionalProperties: numbers,
+    },
     model: { type: 'string', description: 'the model that answered' },
     method: {
       type: 'object',
@@ -45,6 +50,34 @@ export const forecastResponseSchema = {
           type: 'array', items: { type: 'integer' }, minItems: 2,
           description: 'present only when more than one seasonal period was used (hourly data with a daily and a weekly cycle: [24, 168]), shortest first',
         },
+        regressors: {
+          type: 'array',
+          description: 'present when regressors (or holidays) were sent: each regressor the forecast used, in the order sent, with its coefficient (units of the series per unit of the regressor) and any bends',
+          items: {
+            type: 'object',
+            required: ['name', 'coefficient'],
+            additionalProperties: false,
+            properties: {
+              name: { type: 'string' },
+              coefficient: { type: 'number' },
+              terms: {
+                type: 'array',
+                description: 'bends: above `knot` the slope changes by `coefficient` (the term max(0, value − knot))',
+                items: {
+                  type: 'object', required: ['term', 'knot', 'coefficient'], additionalProperties: false,
+                  properties: { term: { type: 'string', enum: ['hinge'] }, knot: { type: 'number' }, coefficient: { type: 'number' } },
+                },
+              },
+            },
+          },
+        },
+        regressors_dropped: { type: 'array', items: { type: 'string' }, description: 'present when regressors were sent: the names of those the forecast did not use' },
+        regressors_dropped_reason: {
+          type: 'object',
+          description: 'why each dropped regressor was not used: constant (over the series\' history), collinear (with the others or the constant), unused (the series is constant or too short for a regression)',
+          additionalProperties: { type: 'string', enum: ['constant', 'collinear', 'unused'] },
+        },
+        regression_errors: { type: 'string', description: 'the ARIMA model of the regression\'s errors, e.g. "arima(1,0,1)(0,0,0)"' },
       },
     },
     timestamps: { type: 'array', items: { type: 'string' }, description: 'the future dates of the forecast, in the form of the request\'s `timestamps` (present when they were sent)' },
