@@ -9,6 +9,7 @@ import { batchSuite } from './batch.bench.js';
 import { batchDatesSuite } from './batch-dates.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
 import { costlyBodiesSuite } from './costly-bodies.bench.js';
+import { bombsSuite } from './bombs.bench.js';
 import type { SuiteResult } from './harness.js';
 
 export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
@@ -22,4 +23,5 @@ export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
   ['batch-dates', batchDatesSuite],
   ['tuned-body', tunedBodySuite],
   ['costly-bodies', costlyBodiesSuite],
+  ['bombs', bombsSuite],
 ];

@@ -1,6 +1,7 @@
 // One parseArgs call per command, with the flags every command shares, and its errors turned into
 // usage errors that name the command.
 import { parseArgs } from 'node:util';
+import { quoted } from '../shared/caller-text.js';
 import { UsageError } from './io.js';
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
@@ -27,7 +28,7 @@ export function parseCommand(command: string, argv: string[], options: OptionSpe
     throw new UsageError(`${command}: ${(err as Error).message}`, help);
   }
   if (parsed.values.help !== true && parsed.positionals.length > positionals) {
-    throw new UsageError(`${command}: unexpected argument ${JSON.stringify(parsed.positionals[positionals])}`, help);
+    throw new UsageError(`${command}: unexpected argument ${quoted(parsed.positionals[positionals], '(not repeated here: it could be a pasted secret)')}`, help);
   }
   return parsed;
 }
@@ -50,7 +51,7 @@ export function positiveInt(parsed: Parsed, flag: string, command: string, help:
   const v = optional(parsed, flag);
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
-    throw new UsageError(`${command}: --${flag} must be a whole number of at least 1 (got ${JSON.stringify(v)})`, help);
+    throw new UsageError(`${command}: --${flag} must be a whole number of at least 1 (got ${quoted(v, 'something else')})`, help);
   }
   return Number(v);
 }
@@ -65,7 +66,7 @@ export function quantilesFlag(parsed: Parsed, command: string, help: string): nu
   const parts = text.split(',').map((s) => s.trim());
   const out = parts.map(Number);
   if (parts.some((s) => s === '') || out.some((q) => !(q > 0 && q < 1)) || new Set(out).size !== out.length || out.length > MAX_QUANTILES) {
-    throw new UsageError(`${command}: --quantiles must be 1 to ${MAX_QUANTILES} distinct numbers between 0 and 1, comma-separated, e.g. 0.1,0.5,0.9 (got ${JSON.stringify(text.slice(0, 60))})`, help);
+    throw new UsageError(`${command}: --quantiles must be 1 to ${MAX_QUANTILES} distinct numbers between 0 and 1, comma-separated, e.g. 0.1,0.5,0.9 (got ${quoted(text, 'something else')})`, help);
   }
   return out;
 }

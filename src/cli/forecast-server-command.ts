@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse';
+import { quoted } from '../shared/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { forecastViaServer, type LongRow, type TableColumns } from './forecast-server.js';
 import { TableError } from '../table/long-csv.js';
@@ -35,7 +36,7 @@ const COLUMN_SETS = [['unique_id', 'ds', 'y'], ['id', 'timestamp', 'value']] as 
 function levels(text: string | undefined): number[] | undefined {
   if (text === undefined) return undefined;
   const out = text.split(',').map((t) => Number(t.trim()));
-  if (out.some((l) => !(l > 0 && l < 100))) throw new UsageError(`forecast: --level must be numbers between 0 and 100, like 80,95 (got ${JSON.stringify(text)})`, FORECAST_SERVER_HELP);
+  if (out.some((l) => !(l > 0 && l < 100))) throw new UsageError(`forecast: --level must be numbers between 0 and 100, like 80,95 (got ${quoted(text, 'something else')})`, FORECAST_SERVER_HELP);
   return out;
 }
 
@@ -80,7 +81,7 @@ async function* checkedRows(file: string, columns?: TableColumns): AsyncGenerato
     const text = record[yAt];
     const y = text === '' || /^(na|nan|null)$/i.test(text) ? null : Number(text);
     if (y !== null && !Number.isFinite(y)) {
-      throw new UsageError(`forecast: line ${line}, column ${yAt + 1} (${yName}): ${JSON.stringify(text.slice(0, 40))} is not a number (leave it empty for a missing value)`);
+      throw new UsageError(`forecast: line ${line}, column ${yAt + 1} (${yName}): ${quoted(text, 'the value')} is not a number (leave it empty for a missing value)`);
     }
     const ds = record[dsAt];
     if (ds === '') throw new UsageError(`forecast: line ${line}, column ${dsAt + 1} (${dsName}): the date is empty`);

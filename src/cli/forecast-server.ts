@@ -4,7 +4,8 @@ import { TempoClient, type BatchSeries, type FetchLike } from '../client/index.j
 import { methodBody } from '../client/wire.js';
 import { toNaive, type NaiveForm } from '../dates/naive.js';
 import { csvHeader, csvLines, ndjsonLine } from '../table/forecast-rows.js';
-import { TableError } from '../table/long-csv.js';
+import { seriesNamed, TableError } from '../table/long-csv.js';
+import { quoted } from '../shared/caller-text.js';
 import { checkFutureDates, splitFuture, type RegressorColumn } from '../table/future-rows.js';
 import { CommandFailure, UsageError } from './io.js';
 import { planSeriesDates, type DatesContext } from './series-dates.js';
@@ -99,7 +100,7 @@ export async function* seriesOf(rows: AsyncIterable<LongRow> | Iterable<LongRow>
         yield done(id);
       }
       if (finished.has(row.id)) {
-        throw new UsageError(`line ${row.line}: the rows of series ${JSON.stringify(row.id.slice(0, 40))} are not together; sort the file by unique_id`);
+        throw new UsageError(`line ${row.line}: the rows of ${seriesNamed(row.id, row.line)} are not together; sort the file by unique_id`);
       }
       id = row.id;
       values = [];
@@ -139,7 +140,7 @@ export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<
   });
   for await (const item of answers) {
     if ('error' in item) {
-      throw new CommandFailure(`series ${JSON.stringify(item.id.slice(0, 40))}: ${item.error.detail}`);
+      throw new CommandFailure(`series ${quoted(item.id, `number ${done + 1} of the file`)}: ${item.error.detail}`);
     }
     // a naive series is answered with `Z` date-times: written back as the file wrote them
     const form = naive.get(item.id);

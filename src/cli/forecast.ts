@@ -7,7 +7,8 @@ import { createComputePool } from '../compute/pool.js';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
-import { readLongCsv, TableError, type LongTable } from '../table/long-csv.js';
+import { readLongCsv, seriesNamed, TableError, type LongTable } from '../table/long-csv.js';
+import { quoted } from '../shared/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
 import { runInOrder, type SeriesTask } from './forecast-run.js';
@@ -37,7 +38,7 @@ function parseLevels(text: string | undefined): number[] {
   const levels = text.split(',').map((s) => s.trim());
   const out = levels.map(Number);
   if (levels.some((s) => s === '') || out.some((v) => !(v > 0 && v < 100)) || new Set(out).size !== out.length || out.length > 16) {
-    throw new UsageError(`forecast: --level must be 1 to 16 distinct numbers between 0 and 100, comma-separated, e.g. 80,95 (got ${JSON.stringify(text.slice(0, 40))})`, FORECAST_HELP);
+    throw new UsageError(`forecast: --level must be 1 to 16 distinct numbers between 0 and 100, comma-separated, e.g. 80,95 (got ${quoted(text, 'something else')})`, FORECAST_HELP);
   }
   return out;
 }
@@ -47,7 +48,7 @@ function outputKind(out: string | undefined): 'csv' | 'ndjson' {
   const ext = extname(out).toLowerCase();
   if (ext === '.csv') return 'csv';
   if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
-  throw new UsageError(`forecast: --out must end in .csv or .ndjson (got ${JSON.stringify(out.slice(0, 80))})`, FORECAST_HELP);
+  throw new UsageError(`forecast: --out must end in .csv or .ndjson (got ${quoted(out, 'another name')})`, FORECAST_HELP);
 }
 
 /** Runs `tempo forecast`; resolves to the exit code. */
@@ -126,7 +127,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     await target?.abort();
     const index = (err as { taskIndex?: number }).taskIndex;
     if (index !== undefined) {
-      throw new CommandFailure(`forecast: series ${JSON.stringify(series[index].id.slice(0, 40))} (from line ${series[index].lines[0]}) failed: ${(err as Error).message}`);
+      throw new CommandFailure(`forecast: ${seriesNamed(series[index].id, series[index].lines[0])} (from line ${series[index].lines[0]}) failed: ${(err as Error).message}`);
     }
     throw err;
   } finally {

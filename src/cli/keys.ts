@@ -2,6 +2,7 @@
 import type { KeyRecord } from '../store/types.js';
 import type { KeyEnv, ValidateResponseBody } from '../shared/types.js';
 import { createApiKey } from '../keys/create.js';
+import { quoted } from '../shared/caller-text.js';
 import { displayKey, isKeyId } from '../keys/format.js';
 import { CommandFailure, UsageError, table, type CliIO } from './io.js';
 import { optional, parseCommand, positiveInt, required } from './args.js';
@@ -43,7 +44,7 @@ async function create(argv: string[], io: CliIO): Promise<number> {
     expiresAt: optional(p, 'expires') ?? null,
     env: (optional(p, 'env') ?? 'live') as KeyEnv,
   };
-  if (opts.env !== 'live' && opts.env !== 'test') throw new UsageError(`keys create: --env must be live or test (got ${JSON.stringify(opts.env)})`, h);
+  if (opts.env !== 'live' && opts.env !== 'test') throw new UsageError(`keys create: --env must be live or test (got ${quoted(String(opts.env), 'something else')})`, h);
   return withStore(p, io, async (store, config) => {
     const { fullKey, record } = await createApiKey(store, {
       ...opts,
@@ -104,7 +105,7 @@ async function setStatus(argv: string[], io: CliIO, verb: 'disable' | 'enable'):
   const arg = p.positionals[0];
   if (arg === undefined) throw new UsageError(`${command}: KEY_ID is required`, KEYS_STATUS_HELP);
   const keyId = keyIdFrom(arg);
-  if (keyId === null) throw new UsageError(`${command}: ${JSON.stringify(arg.slice(0, 40))} is not a key_id (16 letters and digits)`, KEYS_STATUS_HELP);
+  if (keyId === null) throw new UsageError(`${command}: ${quoted(arg, 'the argument (not repeated here: it could be a pasted secret)')} is not a key_id (16 letters and digits)`, KEYS_STATUS_HELP);
   const status = verb === 'disable' ? 'inactive' : 'active';
   return withStore(p, io, async (store) => {
     if (!await store.setKeyStatus(keyId, status)) throw new CommandFailure(`${command}: no key with key_id ${keyId}`);

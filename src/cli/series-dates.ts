@@ -2,7 +2,7 @@
 // naive date-times read as UTC, the plan of src/dates, and every refusal named by line and column.
 import { checkDates, DateError, writePlan, type CheckedDates, type DatePlan } from '../dates/index.js';
 import { assumeUtc, toNaive, type NaiveForm } from '../dates/naive.js';
-import { TableError } from '../table/long-csv.js';
+import { seriesNamed, TableError } from '../table/long-csv.js';
 import { UsageError } from './io.js';
 
 /** One series' dates as the file holds them, and the line each came from. */
@@ -50,7 +50,7 @@ export function planSeriesDates(s: SeriesDatesInput, ctx: DatesContext): SeriesD
     if (err.field === 'freq' && ctx.freq !== undefined) throw new UsageError(`${ctx.command ?? 'forecast'}: --${err.reason}`, ctx.help);
     const i = Number(/\/timestamps\/(\d+)$/.exec(err.pointer)?.[1] ?? 0);
     const reason = err.reason.replace(/^timestamps\/\d+ /, '').replace(/timestamps\/(\d+)/g, (_, k) => `the date on line ${s.lines[Number(k)]}`);
-    const what = err.field === 'freq' ? `series ${JSON.stringify(s.id.slice(0, 40))}: ${err.reason.replace('send freq', 'pass --freq')}` : `date ${reason}`;
+    const what = err.field === 'freq' ? `${seriesNamed(s.id, s.lines[0])}: ${err.reason.replace('send freq', 'pass --freq')}` : `date ${reason}`;
     throw new TableError(ctx.file, s.lines[i], ctx.dsColumn, what);
   }
 }

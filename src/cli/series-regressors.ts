@@ -6,7 +6,7 @@ import type { FieldError } from '../shared/codes.js';
 import { acceptRegressors } from '../server/request-regressors.js';
 import type { LongSeries } from '../table/long-csv.js';
 import { checkFutureDates, splitFuture, type RegressorColumn } from '../table/future-rows.js';
-import { TableError } from '../table/long-csv.js';
+import { seriesNamed, TableError } from '../table/long-csv.js';
 import { UsageError } from './io.js';
 import { planSeriesDates, type DatesContext, type SeriesDates } from './series-dates.js';
 
@@ -42,7 +42,7 @@ export function prepareSeries(s: LongSeries, ctx: SeriesContext): PreparedSeries
       { add: (e) => { errors.push(e); return true; }, get count() { return errors.length; } });
     if (errors.length > 0) {
       if (errors[0].pointer === '/holidays' && /calendar knows/.test(errors[0].detail)) throw new UsageError(`${ctx.command ?? 'forecast'}: --${errors[0].detail}`, ctx.help);
-      throw new TableError(ctx.file, s.lines[0], errors[0].pointer === '/regressors/holidays' ? 'holidays' : undefined, `series ${JSON.stringify(s.id.slice(0, 40))}: ${errors[0].detail}`);
+      throw new TableError(ctx.file, s.lines[0], errors[0].pointer === '/regressors/holidays' ? 'holidays' : undefined, `${seriesNamed(s.id, s.lines[0])}: ${errors[0].detail}`);
     }
     regressors = made;
   }

@@ -2,6 +2,7 @@
 // (`2024-01-01 13:00:00`). The API needs an exact instant, so a file's naive date-times are read
 // as UTC (a `Z` added) for the arithmetic, and the answers are written back in the file's form.
 // Only the CLI reads files; the API itself keeps refusing a date-time without an offset.
+import { quoted } from '../shared/caller-text.js';
 import { DateError } from './index.js';
 
 /** How a series' naive date-times were written: the character between date and time (space or T). */
@@ -33,7 +34,7 @@ export function assumeUtc(raw: string[], base = ''): { timestamps: string[]; nai
     if (m === null || m[2] !== separator) {
       const how = m === null ? 'is not a date-time without an offset' : `separates date and time with ${JSON.stringify(m[2])}`;
       throw new DateError('timestamps', `${base}/timestamps/${i}`,
-        `timestamps/${i} ${how} but timestamps/0 is ${JSON.stringify(raw[0])}: write every date of a series the same way`);
+        `timestamps/${i} ${how} but timestamps/0 is ${quoted(String(raw[0]), 'written another way')}: write every date of a series the same way`);
     }
     return `${m[1]}T${m[3]}Z`;
   });

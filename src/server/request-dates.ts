@@ -2,6 +2,7 @@
 import { checkDates, DateError, planDates, writePlan, type CheckedDates, type DateInput, type DatePlan } from '../dates/index.js';
 import type { FieldError } from '../shared/codes.js';
 import { ApiError } from './errors.js';
+import type { Report } from './validation/field-errors.js';
 
 /** The date plan of a request (pointers under `base`, e.g. "/series/17" in a batch), or REQUEST_INVALID with the offending pointer. */
 export function requestDates(input: DateInput, base = ''): DatePlan {
@@ -18,6 +19,19 @@ export function requestDates(input: DateInput, base = ''): DatePlan {
 /** The date plan's refusal as field errors under `base` ([] when the dates are good); a series under a `base` has no freq of its own, so a freq that does not fit its timestamps points at those timestamps. */
 export function dateErrors(input: DateInput, base: string): FieldError[] {
   return checkedDates(input, base).errors;
+}
+
+/** A one-series request as its route takes it: the request, and what its `timestamps` and `freq` say. */
+export interface DatedRequest<R> {
+  request: R;
+  dates: DatePlan;
+}
+
+/** The date plan of a one-series request's dates, its refusal reported to `report` (and then an empty plan: the request is refused). */
+export function reportedPlan(input: DateInput, report: Report): DatePlan {
+  const { plan, errors } = plannedDates(input, '');
+  for (const e of errors) report.add(e);
+  return plan ?? { periods: [] };
 }
 
 /** What dateErrors says, with the plan itself when there are no errors, for a check whose caller needs the plan next. */

@@ -2,6 +2,7 @@
 // and value is a regressor, and each series ends with its future rows, the forecast's dates with
 // `y` empty and the regressors' known values. Shared by the local and the server `tempo forecast`.
 import { TableError } from './long-csv.js';
+import { quoted } from '../shared/caller-text.js';
 
 /** Most regressor columns a table may have (the API's bound). */
 export const MAX_REGRESSOR_COLUMNS = 50;
@@ -20,7 +21,7 @@ export function regressorColumns(header: readonly string[], taken: readonly numb
   header.forEach((name, index) => {
     if (taken.includes(index)) return;
     if (!NAME.test(name)) {
-      throw new TableError(file, 1, String(index + 1), `a regressor column's name must be 1 to 64 characters of A-Z, a-z, 0-9, "_", "." and "-" (got ${JSON.stringify(name.slice(0, 30))})`);
+      throw new TableError(file, 1, String(index + 1), `a regressor column's name must be 1 to 64 characters of A-Z, a-z, 0-9, "_", "." and "-" (got ${quoted(name, 'another name')})`);
     }
     if (seen.has(name)) throw new TableError(file, 1, name, 'this regressor column is named twice');
     seen.add(name);
@@ -34,7 +35,7 @@ export function regressorColumns(header: readonly string[], taken: readonly numb
 export function regressorValue(text: string, file: string, line: number, column: string): number {
   const v = text.trim() === '' ? NaN : Number(text);
   if (!Number.isFinite(v)) {
-    throw new TableError(file, line, column, `a regressor needs a number on every row, the future rows included (got ${text.trim() === '' ? 'an empty cell' : JSON.stringify(text.slice(0, 30))})`);
+    throw new TableError(file, line, column, `a regressor needs a number on every row, the future rows included (got ${text.trim() === '' ? 'an empty cell' : quoted(text, 'something else')})`);
   }
   return v;
 }
@@ -67,7 +68,7 @@ export interface SplitSeries {
  */
 export function splitFuture(s: SeriesWithFuture, horizon: number, columns: readonly RegressorColumn[], file: string, yColumn: string): SplitSeries {
   const n = s.values.length - horizon;
-  const name = JSON.stringify(s.id.slice(0, 40));
+  const name = quoted(s.id, `starting on line ${s.lines[0]}`);
   if (n < 1) {
     throw new TableError(file, s.lines[0], undefined,
       `series ${name} has ${s.values.length} rows; with regressor columns it needs its history and then --horizon (${horizon}) future rows with ${yColumn} empty`);

@@ -2,6 +2,7 @@
 // series, with a real CSV parser so quoted fields work; every refusal names the line and column.
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { quoted } from '../shared/caller-text.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from './future-rows.js';
 
 /** One series of the table: its values and dates in row order, and the line each row came from. */
@@ -31,6 +32,14 @@ export const LONG_LAYOUTS: ReadonlyArray<readonly [string, string, string]> = [
 /** Cells that mark a missing value (kept as null: the model fills it, the date stays). */
 const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', 'NULL']);
 
+/**
+ * A series as a message names it: by its id when the caller-text rule lets it be repeated
+ * (src/shared/caller-text.ts), else by the line its rows start on.
+ */
+export function seriesNamed(id: string, firstLine: number): string {
+  return `series ${quoted(id, `starting on line ${firstLine}`)}`;
+}
+
 /** Column positions of the id, date and value in a header row; throws TableError when the header has none of the layouts. */
 export function longColumns(header: string[], file: string): { id: number; ds: number; y: number; names: readonly [string, string, string] } {
   for (const names of LONG_LAYOUTS) {
@@ -38,7 +47,7 @@ export function longColumns(header: string[], file: string): { id: number; ds: n
     if (id >= 0 && ds >= 0 && y >= 0) return { id, ds, y, names };
   }
   throw new TableError(file, 1, undefined,
-    `the header must name the columns unique_id,ds,y (or id,timestamp,value); found ${header.slice(0, 8).map((h) => JSON.stringify(h.slice(0, 30))).join(',')}`);
+    `the header must name the columns unique_id,ds,y (or id,timestamp,value); found ${header.slice(0, 8).map((h) => quoted(h, '…')).join(',')}`);
 }
 
 /** A long table read: its series in order of first appearance, and its [id, date, value] column names. */
@@ -100,7 +109,7 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
   // with regressors, the future rows are empty on purpose (splitFuture checks the history)
   if (xcols.length === 0) {
     for (const s of byId.values()) {
-      if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `series ${JSON.stringify(s.id.slice(0, 40))} has no value, only missing ones`);
+      if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `${seriesNamed(s.id, s.lines[0])} has no value, only missing ones`);
     }
   }
   return { series: [...byId.values()], columns: cols.names, regressors: xcols };

@@ -15,6 +15,8 @@ export interface RawOutcome {
   reset: boolean;
   /** Raw bytes received, for scanning. */
   raw: string;
+  /** Milliseconds from the last byte written to the first byte answered (NaN when none came). */
+  firstByteMs: number;
 }
 
 function parseResponses(data: Buffer): RawResponse[] {
@@ -63,29 +65,38 @@ export function rawExchange(url: string, bytes: Buffer | string, options: { time
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let reset = false;
+    let sentAt = NaN;
+    let firstAt = NaN;
     const socket = connect({ host: hostname, port: Number(port) });
     const finish = () => {
       clearTimeout(timer);
       const data = Buffer.concat(chunks);
       const responses = parseResponses(data);
-      for (const r of responses) recordResponse(url, r.headers, r.body);
-      resolve({ responses, reset, raw: data.toString('latin1') });
+      for (const r of responses) recordResponse(url, r.headers, r.body, r.status);
+      resolve({ responses, reset, raw: data.toString('latin1'), firstByteMs: firstAt - sentAt });
     };
     const timer = setTimeout(() => { socket.destroy(); }, options.timeoutMs ?? 15_000);
-    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('data', (c: Buffer) => {
+      if (chunks.length === 0) firstAt = performance.now();
+      chunks.push(c);
+    });
     socket.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'ECONNRESET' || err.code === 'EPIPE') reset = true;
     });
     socket.on('close', finish);
     // no half-close: Node's server aborts a request whose client ends its side before the answer
-    socket.write(bytes, () => { if (options.halfClose) socket.end(); });
+    socket.write(bytes, () => {
+      sentAt = performance.now();
+      if (options.halfClose) socket.end();
+    });
   });
 }
 
-/** One request's bytes: request line, headers (in order, duplicates allowed) and body. */
+/** One request's bytes: request line, headers (in order, duplicates allowed; `Host: 127.0.0.1` unless one is given) and body. */
 export function requestBytes(method: string, path: string, headers: Array<[string, string]>, body?: Buffer | string): Buffer {
   const b = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...headers.map(([k, v]) => `${k}: ${v}`)];
+  const host = headers.some(([k]) => /^host$/i.test(k)) ? [] : ['Host: 127.0.0.1'];
+  const lines = [`${method} ${path} HTTP/1.1`, ...host, ...headers.map(([k, v]) => `${k}: ${v}`)];
   if (body !== undefined && !headers.some(([k]) => /^(content-length|transfer-encoding)$/i.test(k))) lines.push(`Content-Length: ${b.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), b]);
 }

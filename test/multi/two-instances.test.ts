@@ -135,7 +135,7 @@ describe.skipIf(!postgres.ok || !redis.ok)('two instances sharing PostgreSQL and
     expect((await validate(a.url, key)).status).toBe(200);
     expect((await validate(b.url, key)).status).toBe(200);
     const disabled = await tempoCli(['keys', 'disable', keyId], env);
-    expect(disabled.code).toBe(0);
+    expect(disabled.code, disabled.output).toBe(0);
     const returned = performance.now();
     let refusedAfterMs = -1;
     await until('instance b to refuse the disabled key', async () => {
@@ -148,7 +148,8 @@ describe.skipIf(!postgres.ok || !redis.ok)('two instances sharing PostgreSQL and
     expect((await validate(a.url, key)).body.code).toBe('API_KEY_INACTIVE');
     console.info(`revocation: instance b refused the key ${refusedAfterMs.toFixed(1)} ms after \`tempo keys disable\` returned (cache TTL ${CACHE_TTL_MS} ms)`);
     // and enabling works the same way
-    expect((await tempoCli(['keys', 'enable', keyId], env)).code).toBe(0);
+    const enabled = await tempoCli(['keys', 'enable', keyId], env);
+    expect(enabled.code, enabled.output).toBe(0);
     await until('instance a to accept the enabled key', async () => (await validate(a.url, key)).status === 200);
   });
 

@@ -58,7 +58,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const store = await openStore(config);
   const limits = createMemoryLimits();
   const logLines: string[] = [];
-  const logger = createLogger('info', { write: (s: string) => { logLines.push(s); recordLogLine(s); } });
+  // at the level the config asks for (info unless a test says otherwise), so a debug-level test sees the debug lines
+  const logger = createLogger(config.logLevel, { write: (s: string) => { logLines.push(s); recordLogLine(s); } });
   // a one-worker server borrows the process's pool for its time limit (support/shared-pool.ts)
   const pool = options.pool ?? (config.workers === 1 ? sharedPool(config.forecastTimeoutMs) : undefined);
   const server = await startServer({ config, store, limits, logger, pool });

@@ -32,7 +32,7 @@ function recordFetches(): void {
     if (r.origins.has(origin)) {
       // read chunk by chunk, so an answer a test leaves unfinished can be cut off and still scanned
       const reader = res.clone().body?.getReader();
-      if (reader === undefined) recordResponse(res.url, res.headers, '');
+      if (reader === undefined) recordResponse(res.url, res.headers, '', res.status);
       else {
         let body = '';
         const read = (async () => {
@@ -44,7 +44,7 @@ function recordFetches(): void {
               body += decoder.decode(value, { stream: true });
             }
           } catch { /* cut off: scan what arrived */ }
-          recordResponse(res.url, res.headers, body);
+          recordResponse(res.url, res.headers, body, res.status);
         })();
         // an aborted fetch errors only the caller's copy of the answer and leaves this one waiting
         // for bytes that will never come: scan what arrived

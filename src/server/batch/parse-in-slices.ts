@@ -1,9 +1,11 @@
-// JSON parsing that never holds the event loop for long: one scan in bounded slices finds the
-// elements of every array reached from the top-level object through objects' members only (a
-// batch's /series, a tuning's /training/series), each element is parsed alone, and what is left
-// (the text with every such element replaced by 0) is parsed last, so JSON.parse still judges syntax.
-// Its input has passed the body pre-scan (src/server/body/prescan.ts), which bounds the depth, the
-// values, the longest array and the members of any object.
+// JSON parsing that never holds the event loop for long: one scan in bounded slices finds the arrays
+// at the paths it is told to split (a batch's /series, a tuning's /training/series: the lists of
+// objects a body may hold tens of MiB of), their elements are parsed a slice's worth at a time, and
+// what is left (the text with every such array emptied) is parsed last, so JSON.parse still judges
+// the syntax around them. What is left must be small: a body whose other fields are larger than
+// `maxOutside` characters is refused unparsed, since parsing it whole would hold the loop. Its input
+// has passed the body pre-scan (src/server/body/prescan.ts), which bounds the depth, the values, the
+// longest array and the members of any object.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Characters scanned or parsed between two yields to the event loop. */
@@ -17,6 +19,42 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** The text outside the split arrays is longer than the caller allows: it is not parsed. */
+export class OutsideTooLargeError extends Error {
+  constructor(readonly chars: number, readonly max: number) {
+    super(`${chars} characters outside the split arrays, more than ${max}`);
+    this.name = 'OutsideTooLargeError';
+  }
+}
+
+/** What to split: member-name paths from the top-level object (e.g. [['series']]), and the most text allowed outside them. */
+export interface SliceOptions {
+  split: ReadonlyArray<readonly string[]>;
+  maxOutside: number;
+  /** Characters scanned or parsed between two yields (default SLICE_CHARS). */
+  sliceChars?: number;
+}
+
+// the split paths as a tree of member names
+interface PathNode {
+  children: Map<string, PathNode>;
+  split: boolean;
+}
+
+function pathTree(paths: ReadonlyArray<readonly string[]>): PathNode {
+  const root: PathNode = { children: new Map(), split: false };
+  for (const path of paths) {
+    let node = root;
+    for (const name of path) {
+      let next = node.children.get(name);
+      if (next === undefined) node.children.set(name, next = { children: new Map(), split: false });
+      node = next;
+    }
+    node.split = true;
+  }
+  return root;
+}
+
 // one step from an object to one of its members' values
 interface Step {
   parent: ObjectFrame;
@@ -25,16 +63,19 @@ interface Step {
   id: number;
 }
 
-// an array whose elements are parsed one by one, and where it sits
+// a split array, where it sits, and its content in groups of whole elements
 interface Member {
   path: Step[];
-  /** [start, end) of each element */
-  spans: Array<[number, number]>;
+  /** [start, end) of the text between its brackets */
+  content: [number, number];
+  /** [start, end) of each group of elements, about a slice long (one element may be longer) */
+  groups: Array<[number, number]>;
 }
 
-// an object reached through objects' members only: its names are read so its arrays can be put back
+// an object on the way to a split path: its names are read so its arrays can be put back
 interface ObjectFrame {
   kind: 'object';
+  node: PathNode;
   path: Step[];
   /** the id of the last value given to each name */
   last: Map<string, number>;
@@ -44,19 +85,18 @@ interface ObjectFrame {
   valueId: number;
 }
 
-interface ArrayFrame {
-  kind: 'array';
+interface SplitFrame {
+  kind: 'split';
   member: Member;
-  elementStart: number;
+  groupStart: number;
 }
 
-// a container inside an element, which is parsed whole
+// any other container, parsed whole by the skeleton or as part of an element
 interface InnerFrame {
   kind: 'inner';
 }
 
-// null: a container below a scalar position the scan does not follow (cannot happen in valid JSON)
-type Frame = ObjectFrame | ArrayFrame | InnerFrame | null;
+type Frame = ObjectFrame | SplitFrame | InnerFrame;
 const INNER: InnerFrame = { kind: 'inner' };
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
@@ -90,8 +130,22 @@ function stringEnd(text: string, open: number): number {
   return text.length;
 }
 
-// Finds the arrays to split and their element spans.
-async function scan(text: string, sliceChars: number): Promise<Member[]> {
+// the frame a container opening at `i` gets, below `top`
+function opened(c: number, i: number, top: Frame | undefined, members: Member[], root: PathNode): Frame {
+  if (top === undefined) return c === OPEN_OBJ ? { kind: 'object', node: root, path: [], last: new Map(), key: null, expectKey: true, valueId: 0 } : INNER;
+  if (top.kind !== 'object' || top.key === null || top.expectKey) return INNER;
+  const node = top.node.children.get(top.key);
+  if (node === undefined) return INNER;
+  const path = [...top.path, { parent: top, key: top.key, id: top.valueId }];
+  if (c === OPEN_OBJ) return node.children.size > 0 ? { kind: 'object', node, path, last: new Map(), key: null, expectKey: true, valueId: 0 } : INNER;
+  if (!node.split) return INNER;
+  const member: Member = { path, content: [i + 1, -1], groups: [] };
+  members.push(member);
+  return { kind: 'split', member, groupStart: i + 1 };
+}
+
+// Finds the split arrays and their groups of elements.
+async function scan(text: string, sliceChars: number, root: PathNode): Promise<Member[]> {
   const members: Member[] = [];
   const stack: Frame[] = [];
   let ids = 0;
@@ -109,35 +163,21 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
       if (end < text.length && top?.kind === 'object' && top.expectKey) top.key = String(parsed(text.slice(i, end + 1)));
       i = end;
     } else if (c === OPEN_OBJ || c === OPEN_ARR) {
-      const top = stack.at(-1);
-      let frame: Frame = null;
-      if (stack.length === 0) {
-        if (c === OPEN_OBJ) frame = { kind: 'object', path: [], last: new Map(), key: null, expectKey: true, valueId: 0 };
-      } else if (top?.kind === 'array' || top?.kind === 'inner') {
-        frame = INNER;
-      } else if (top?.kind === 'object' && top.key !== null && !top.expectKey) {
-        const path = [...top.path, { parent: top, key: top.key, id: top.valueId }];
-        if (c === OPEN_OBJ) frame = { kind: 'object', path, last: new Map(), key: null, expectKey: true, valueId: 0 };
-        else {
-          const member: Member = { path, spans: [] };
-          members.push(member);
-          frame = { kind: 'array', member, elementStart: i + 1 };
-        }
-      }
-      stack.push(frame);
+      stack.push(opened(c, i, stack.at(-1), members, root));
     } else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
       const top = stack.pop();
-      if (top?.kind === 'array' && !(top.member.spans.length === 0 && blank(text, top.elementStart, i))) {
-        top.member.spans.push([top.elementStart, i]);
+      if (top?.kind === 'split') {
+        top.member.content[1] = i;
+        top.member.groups.push([top.groupStart, i]);
       }
     } else if (c === COMMA) {
       const top = stack.at(-1);
       if (top?.kind === 'object') {
         top.expectKey = true;
         top.key = null;
-      } else if (top?.kind === 'array') {
-        top.member.spans.push([top.elementStart, i]);
-        top.elementStart = i + 1;
+      } else if (top?.kind === 'split' && i - top.groupStart >= sliceChars) {
+        top.member.groups.push([top.groupStart, i]);
+        top.groupStart = i + 1;
       }
     } else if (c === COLON) {
       const top = stack.at(-1);
@@ -155,13 +195,35 @@ async function scan(text: string, sliceChars: number): Promise<Member[]> {
 // the array is the one JSON.parse keeps when each step to it is the last value of its name
 const kept = (m: Member) => m.path.every((s) => s.parent.last.get(s.key) === s.id);
 
+// The elements of a split array's groups: each group is whole elements with the commas between
+// them, so `[` + group + `]` is JSON exactly when those elements are; an empty group is an element
+// missing between two commas, unless it is the whole of an empty array.
+async function elementsOf(text: string, m: Member, budget: { left: number; slice: number }): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const [a, b] of m.groups) {
+    if (blank(text, a, b)) {
+      if (m.groups.length > 1) throw new JsonSyntaxError('an array holds an empty element');
+      continue;
+    }
+    const group = parsed(`[${text.slice(a, b)}]`) as unknown[];
+    for (const v of group) out.push(v);
+    budget.left -= b - a;
+    if (budget.left <= 0) {
+      await nextTurn();
+      budget.left = budget.slice;
+    }
+  }
+  return out;
+}
+
 /**
  * JSON.parse's answer for `text`, computed in slices of about `sliceChars` with yields between;
- * throws JsonSyntaxError. A text that is not an object and longer than
- * one slice is not parsed and comes back as [] (a batch body must be an object, so it is refused
- * whatever it holds).
+ * throws JsonSyntaxError, or OutsideTooLargeError when the text outside the split arrays is longer
+ * than `maxOutside` characters. A text that is not an object and longer than one slice is not
+ * parsed and comes back as [] (a body must be an object, so it is refused whatever it holds).
  */
-export async function parseJsonInSlices(text: string, sliceChars = SLICE_CHARS): Promise<unknown> {
+export async function parseJsonInSlices(text: string, options: SliceOptions): Promise<unknown> {
+  const sliceChars = options.sliceChars ?? SLICE_CHARS;
   let start = 0;
   while (start < text.length && blank(text, start, start + 1)) start++;
   if (text.charCodeAt(start) !== OPEN_OBJ) {
@@ -169,32 +231,27 @@ export async function parseJsonInSlices(text: string, sliceChars = SLICE_CHARS):
     // holds, so it is not worth holding the event loop to parse it
     return text.length > sliceChars ? [] : parsed(text);
   }
-  const members = await scan(text, sliceChars);
+  const members = await scan(text, sliceChars, pathTree(options.split));
 
   const pieces: string[] = [];
   let at = 0;
+  let outside = 0;
   for (const m of members) {
-    for (const [a, b] of m.spans) {
-      if (blank(text, a, b)) continue;
-      pieces.push(text.slice(at, a), '0');
-      at = b;
-    }
+    // an array never closed keeps its text: the skeleton's parse reports it
+    if (m.content[1] < 0) continue;
+    pieces.push(text.slice(at, m.content[0]));
+    outside += m.content[0] - at;
+    at = m.content[1];
   }
   pieces.push(text.slice(at));
+  outside += text.length - at;
+  if (outside > options.maxOutside) throw new OutsideTooLargeError(outside, options.maxOutside);
   const skeleton = parsed(pieces.join('')) as Record<string, unknown>;
 
-  let budget = sliceChars;
+  const budget = { left: sliceChars, slice: sliceChars };
   for (const m of members) {
-    const elements: unknown[] = [];
-    for (const [a, b] of m.spans) {
-      // an element of blanks only is a syntax error the skeleton parse has already reported
-      elements.push(parsed(text.slice(a, b)));
-      budget -= b - a;
-      if (budget <= 0) {
-        await nextTurn();
-        budget = sliceChars;
-      }
-    }
+    // a dropped duplicate's elements are parsed too: JSON.parse would refuse their syntax as well
+    const elements = await elementsOf(text, m, budget);
     if (!kept(m)) continue;
     // JSON.parse makes every name an own property, "__proto__" too, so plain reads walk the path
     let into = skeleton;

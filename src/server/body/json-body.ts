@@ -3,7 +3,7 @@
 // the event loop, the parser in slices). Every request body of every route is read here.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'koa';
-import { JsonSyntaxError, parseJsonInSlices, SLICE_CHARS } from '../batch/parse-in-slices.js';
+import { JsonSyntaxError, OutsideTooLargeError, parseJsonInSlices, SLICE_CHARS, type SliceOptions } from '../batch/parse-in-slices.js';
 import { ApiError } from '../errors.js';
 import { JsonPrescan, type PrescanLimits, type PrescanVerdict } from './prescan.js';
 import { BodyReadError, readBody } from './read-body.js';
@@ -12,8 +12,8 @@ export interface JsonBodyLimits extends PrescanLimits {
   maxBytes: number;
   /** Largest gzip inflation ratio accepted (default 200). */
   maxGzipRatio?: number;
-  /** Decode and parse in bounded slices, yielding to the event loop between them (for bodies of many MiB). */
-  inSlices?: boolean;
+  /** Decode and parse in bounded slices, yielding to the event loop between them (for bodies of many MiB): the lists to split, and the most text allowed outside them. */
+  inSlices?: Omit<SliceOptions, 'sliceChars'>;
 }
 
 /** A pre-scan refusal of a container (an array too long, an object too crowded): the route's formatter says where. */
@@ -67,7 +67,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const notUtf8 = () => new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send UTF-8 JSON');
 const notJson = (words: JsonBodyWords) => new ApiError('REQUEST_INVALID', `the body is not valid JSON; send ${words.rule}`);
 
-async function parseInSlices(bytes: Buffer, words: JsonBodyWords): Promise<unknown> {
+async function parseInSlices(bytes: Buffer, options: Omit<SliceOptions, 'sliceChars'>, words: JsonBodyWords): Promise<unknown> {
   let text: string;
   try {
     text = await decodeInSlices(bytes);
@@ -75,8 +75,11 @@ async function parseInSlices(bytes: Buffer, words: JsonBodyWords): Promise<unkno
     throw notUtf8();
   }
   try {
-    return await parseJsonInSlices(text);
+    return await parseJsonInSlices(text, options);
   } catch (err) {
+    if (err instanceof OutsideTooLargeError) {
+      throw new ApiError('REQUEST_INVALID', `the body holds ${err.chars} characters outside its ${options.split.map((p) => p.join('/')).join(' and ')}, more than its other fields can need (${err.max}): remove what is not a field of this request`);
+    }
     if (!(err instanceof JsonSyntaxError)) throw err;
     throw notJson(words);
   }
@@ -113,7 +116,7 @@ export async function readJsonBody(ctx: Context, limits: JsonBodyLimits, words: 
   }
   const shape = scan.end();
   if (!shape.ok) throw shapeRefusal(shape, limits, words);
-  if (limits.inSlices) return parseInSlices(bytes, words);
+  if (limits.inSlices !== undefined) return parseInSlices(bytes, limits.inSlices, words);
   let text: string;
   try {
     text = utf8.decode(bytes);

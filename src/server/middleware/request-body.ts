@@ -5,21 +5,27 @@
 import type { DefaultState, Middleware } from 'koa';
 import { readJsonBody, type JsonBodyLimits, type JsonBodyWords } from '../body/json-body.js';
 import { invalidRequest } from '../errors.js';
-import { checkInSlices, errorListFor, type CompiledRequest } from '../validation/request-check.js';
+import { checkAtOnce, checkInSlices, errorListFor, type CompiledRequest } from '../validation/request-check.js';
 
 /** The deepest JSON a body is read to: the deepest request body nests 5 levels, with room to spare. */
 export const MAX_BODY_DEPTH = 8;
 /** Values a body may hold beyond the most its schema allows: a repeated member name is still JSON. */
 const SPARE_VALUES = 64;
+/** Characters a body read in slices may hold outside its lists: its other fields, written any way JSON allows, and room to spare. */
+const OUTSIDE_CHARS = 64 * 1024;
+const CHARS_PER_VALUE = 64;
 
 /** The reading bounds of `request`'s bodies. */
 export function bodyLimits(request: CompiledRequest<unknown>): JsonBodyLimits {
+  if (request.reading === undefined) throw new Error('a request without a body has no body limits');
   return {
     maxBytes: request.reading.maxBytes,
     maxDepth: MAX_BODY_DEPTH,
     maxElements: request.mostValues + SPARE_VALUES,
     maxArrayElements: request.longestArray,
-    inSlices: request.reading.inSlices === true,
+    ...(request.reading.inSlices === true
+      ? { inSlices: { split: request.lists, maxOutside: OUTSIDE_CHARS + CHARS_PER_VALUE * request.mostValuesOutside } }
+      : {}),
   };
 }
 
@@ -36,7 +42,8 @@ export function requestBody<A>(request: CompiledRequest<A>, into: (state: Defaul
   };
   return async (ctx, next) => {
     const body = await readJsonBody(ctx, limits, words);
-    const checked = await checkInSlices(request, body);
+    // a body small enough to parse at once is checked at once: no promise turn on the common path
+    const checked = limits.inSlices === undefined ? checkAtOnce(request, body) : await checkInSlices(request, body);
     if (checked.accepted === undefined) throw invalidRequest(checked.errors);
     into(ctx.state, checked.accepted);
     await next();

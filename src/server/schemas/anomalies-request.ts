@@ -1,10 +1,9 @@
 // POST /{model}/v1/anomalies: the body's schema (a forecast's series and season_length, one level),
 // what a schema cannot say (its dates), and how it is read.
 import type { Bounds } from '../../config/config.js';
-import type { DatePlan } from '../../dates/index.js';
 import type { AnomaliesRequestBody } from '../../shared/anomaly-types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
-import { plannedDates } from '../request-dates.js';
+import { reportedPlan, type DatedRequest } from '../request-dates.js';
 import { requestFields } from './fields.js';
 
 /** The coverage of the one-step interval when the caller names none. */
@@ -37,10 +36,7 @@ export interface AnomaliesRequest extends AnomaliesRequestBody {
 }
 
 /** An anomalies request as the route takes it: the level filled, and what its dates say. */
-export interface AcceptedAnomalies {
-  request: AnomaliesRequest;
-  dates: DatePlan;
-}
+export type AcceptedAnomalies = DatedRequest<AnomaliesRequest>;
 
 /** The anomalies body for these bounds. */
 export function anomaliesRequest(bounds: Bounds): RequestDefinition<AnomaliesRequestBody, AcceptedAnomalies> {
@@ -48,9 +44,8 @@ export function anomaliesRequest(bounds: Bounds): RequestDefinition<AnomaliesReq
     schema: anomaliesRequestSchema(bounds),
     reading: { maxBytes: bounds.bodyLimitBytes },
     *accept(body, report) {
-      const { plan, errors } = plannedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: 1 }, '');
-      for (const e of errors) report.add(e);
-      return { request: { ...body, level: body.level ?? DEFAULT_ANOMALY_LEVEL }, dates: plan ?? { periods: [] } };
+      const dates = reportedPlan({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: 1 }, report);
+      return { request: { ...body, level: body.level ?? DEFAULT_ANOMALY_LEVEL }, dates };
     },
   };
 }

@@ -9,7 +9,7 @@ import type { BatchRequestBody } from '../../shared/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
 import { acceptRegressors } from '../request-regressors.js';
-import { requestFields } from './fields.js';
+import { requestFields, seriesListSchema } from './fields.js';
 
 /** The batch request schema for these bounds. */
 export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
@@ -26,26 +26,14 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
       season_length: f.season_length,
       holidays: f.holidays,
       quantiles: f.quantiles,
-      series: {
-        type: 'array',
-        minItems: 1,
-        maxItems: batch.maxSeries,
-        description: `an array of 1 to ${batch.maxSeries} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${batch.maxValues} values in all (regressors' included)`,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'values'],
-          description: 'an object like {"id": "a", "values": [1, 2, 3]}',
-          properties: {
-            id: f.id,
-            values: f.series,
-            timestamps: f.timestamps,
-            season_length: f.season_length,
-            regressors: f.regressors,
-            holidays: f.holidays,
-          },
-        },
-      },
+      series: seriesListSchema(batch.maxSeries, batch.maxValues, {
+        id: f.id,
+        values: f.series,
+        timestamps: f.timestamps,
+        season_length: f.season_length,
+        regressors: f.regressors,
+        holidays: f.holidays,
+      }, " (regressors' included)"),
     },
   } as const;
 }

@@ -3,6 +3,7 @@
 // shows, so a field is described once. Bodies pick their fields from here.
 import { DEFAULT_WINDOWS, MAX_WINDOWS } from '../../backtest/plan.js';
 import type { Bounds } from '../../config/config.js';
+import { compiledOnce } from '../middleware/compiled-once.js';
 
 /** Longest series id (batch and tuning), in characters. */
 export const MAX_ID_LENGTH = 128;
@@ -15,8 +16,28 @@ export const MAX_QUANTILES = 20;
 /** One value of a series: a number, or null where it is missing. */
 export const seriesValueSchema = { type: ['number', 'null'], description: 'a finite number or null' } as const;
 
-/** The fields of the forecasting bodies for these bounds. */
-export function requestFields(bounds: Bounds) {
+/**
+ * A list of named series (a batch's, a tuning's): 1 to `most` objects of `properties` (an `id` and
+ * `values` among them), ids unique, at most `values` values in all (those two checked by the body's accept step).
+ */
+export function seriesListSchema<P extends { readonly id: unknown; readonly values: unknown }>(most: number, values: number, properties: P, counted = '') {
+  return {
+    type: 'array',
+    minItems: 1,
+    maxItems: most,
+    description: `an array of 1 to ${most} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${values} values in all${counted}`,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'values'],
+      description: 'an object like {"id": "a", "values": [1, 2, 3]}',
+      properties,
+    },
+  } as const;
+}
+
+/** The fields of the forecasting bodies for these bounds: the same objects for the same bounds, so every body shares their compiled checks. */
+export const requestFields = compiledOnce((bounds: Bounds) => {
   const n = bounds.maxSeriesLength;
   return {
     series: {
@@ -82,4 +103,4 @@ export function requestFields(bounds: Bounds) {
       description: `an array of 1 to ${MAX_QUANTILES} distinct numbers between 0 and 1 (exclusive), e.g. [0.1, 0.5, 0.9]: forecast quantiles`,
     },
   } as const;
-}
+});

@@ -21,8 +21,12 @@ export interface Requests {
   tunedModel: CompiledRequest<AcceptedTunedModel>;
 }
 
-/** Every request body for these bounds, compiled (once per distinct bounds in a process). */
-export const compileRequests = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds): Requests => {
+/** Every request body for these bounds, compiled (once per distinct bounds in a process; the rest of a config does not count). */
+export function compileRequests({ bounds, batchBounds, tuning }: RequestBounds): Requests {
+  return compileFor({ bounds, batchBounds, tuning });
+}
+
+const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds): Requests => {
   const defs = {
     forecast: forecastRequest(bounds),
     batch: batchRequest(bounds, batchBounds),

@@ -11,7 +11,7 @@ import { modelNameProblem } from '../../store/names.js';
 import { isDated, seriesDateInput } from '../../tuning/training-dates.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { dateErrors, plannedDates } from '../request-dates.js';
-import { requestFields } from './fields.js';
+import { requestFields, seriesListSchema } from './fields.js';
 
 /** The tuned-model request schema for these bounds. */
 export function tunedModelRequestSchema(bounds: Bounds, tuning: TuningBounds) {
@@ -36,23 +36,11 @@ export function tunedModelRequestSchema(bounds: Bounds, tuning: TuningBounds) {
         properties: {
           horizon: f.horizon,
           freq: { ...f.freq, description: `${f.freq.description} of every series; inferred from timestamps when absent` },
-          series: {
-            type: 'array',
-            minItems: 1,
-            maxItems: tuning.maxSeries,
-            description: `an array of 1 to ${tuning.maxSeries} objects like {"id": "a", "values": [1, 2, 3]}, ids unique, at most ${tuning.maxValues} values in all`,
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['id', 'values'],
-              description: 'an object like {"id": "a", "values": [1, 2, 3]}',
-              properties: {
-                id: f.id,
-                values: f.series,
-                timestamps: { ...f.timestamps, description: `${f.timestamps.description}; the calendar's periods then guide tuning as they guide a dated forecast` },
-              },
-            },
-          },
+          series: seriesListSchema(tuning.maxSeries, tuning.maxValues, {
+            id: f.id,
+            values: f.series,
+            timestamps: { ...f.timestamps, description: `${f.timestamps.description}; the calendar's periods then guide tuning as they guide a dated forecast` },
+          }),
         },
       },
     },

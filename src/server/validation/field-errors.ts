@@ -40,8 +40,8 @@ export class FieldErrorList implements Report {
   readonly errors: FieldError[] = [];
   private readonly seen = new Set<string>();
 
-  /** `vocabulary`: every member name the API's request bodies use, which may be named back wherever it was sent. */
-  constructor(private readonly root: SchemaNode, private readonly vocabulary: ReadonlySet<string>) {}
+  /** `vocabulary`: every member name the API's request bodies use, which may be named back wherever it was sent; `whole`: what the top is called ("the body", "the query"). */
+  constructor(private readonly root: SchemaNode, private readonly vocabulary: ReadonlySet<string>, private readonly whole = 'the body') {}
 
   get count(): number {
     return this.errors.length;
@@ -73,7 +73,7 @@ export class FieldErrorList implements Report {
     const whole = kept.length === path.length;
     return {
       pointer: kept.map((s) => `/${escape(s)}`).join(''),
-      label: kept.length === 0 ? 'the body' : kept.join('/'),
+      label: kept.length === 0 ? this.whole : kept.join('/'),
       ...(whole && node !== undefined ? { node } : {}),
     };
   }
@@ -95,7 +95,7 @@ export class FieldErrorList implements Report {
     if (kind === 'members') return this.crowded(path);
     const place = this.place(path);
     if (place.node?.schema.type === 'array') return this.push(place.pointer, `${place.label} must be ${place.node.rule} (got an array of more than ${longest})`);
-    return this.push(place.pointer, `${place.label === 'the body' ? 'the body' : place.label} holds an array of more than ${longest} values, more than any array of this request may hold`);
+    return this.push(place.pointer, `${place.label} holds an array of more than ${longest} values, more than any array of this request may hold`);
   }
 
   /** ajv's findings on `node`'s own keywords for `value` at `path` (its members and elements are walked separately). */

@@ -8,7 +8,7 @@ import { isObject } from '../../shared/is-object.js';
 import { atOnce, inSlices, type Steps } from '../../shared/steps.js';
 import { crowded } from '../crowded-object.js';
 import { FieldErrorList, type Path, type Report } from './field-errors.js';
-import { compileTree, longestArray, mostValues, type JsonSchema, type SchemaNode } from './schema-tree.js';
+import { compileTree, listPaths, longestArray, mostValues, type JsonSchema, type SchemaNode, type Source } from './schema-tree.js';
 
 /** How a body is read before it is checked. */
 export interface BodyReading {
@@ -20,10 +20,12 @@ export interface BodyReading {
   inSlices?: boolean;
 }
 
-/** A request body: its schema, what the schema cannot say, and how it is read. Body is its TypeScript type. */
+/** A request body (or a query string): its schema, what the schema cannot say, and how it is read. Body is its TypeScript type. */
 export interface RequestDefinition<Body, Accepted> {
   /** The body's JSON schema: validated here, published in the OpenAPI document. */
   schema: JsonSchema;
+  /** Where the values come from (default 'body'); a query's strings are coerced to the schema's types. */
+  source?: Source;
   /**
    * Runs on a body the schema accepted: reports what a schema cannot say (dates on their grid,
    * lengths that must agree) to `report`, yielding between series if it is long, and returns the
@@ -31,40 +33,49 @@ export interface RequestDefinition<Body, Accepted> {
    * reported nothing.
    */
   accept(body: Body, report: Report): Steps<Accepted>;
-  reading: BodyReading;
+  /** How the body is read (a query has none). */
+  reading?: BodyReading;
 }
 
 /** A definition compiled: its schema tree, and the shape bounds the body's pre-scan applies. */
 export interface CompiledRequest<Accepted> {
   readonly root: SchemaNode;
   readonly accept: (body: never, report: Report) => Steps<Accepted>;
-  readonly reading: BodyReading;
+  readonly reading?: BodyReading;
   /** The longest array any valid body has. */
   readonly longestArray: number;
   /** The most values (elements and members) a valid body holds, the route's bound included. */
   readonly mostValues: number;
+  /** The arrays of objects of a body (member-name paths), which a body read in slices parses a slice at a time. */
+  readonly lists: string[][];
+  /** The most values a valid body holds outside those lists. */
+  readonly mostValuesOutside: number;
   readonly vocabulary: ReadonlySet<string>;
+  readonly source: Source;
 }
 
 /** What a check finds: errors (at most MAX_FIELD_ERRORS), or none and the accepted request. */
 export type Checked<Accepted> = { errors: FieldError[]; accepted?: undefined } | { errors: []; accepted: Accepted };
 
 /** Compiles `def` (call once per bounds: compiling costs milliseconds), or takes its tree as `root`; `vocabulary` is every member name of the API's bodies. */
-export function compileRequest<Body, Accepted>(def: RequestDefinition<Body, Accepted>, vocabulary: ReadonlySet<string>, root = compileTree(def.schema)): CompiledRequest<Accepted> {
+export function compileRequest<Body, Accepted>(def: RequestDefinition<Body, Accepted>, vocabulary: ReadonlySet<string>, root = compileTree(def.schema, def.source)): CompiledRequest<Accepted> {
   const most = mostValues(root);
   return {
     root,
     accept: def.accept as CompiledRequest<Accepted>['accept'],
     reading: def.reading,
     longestArray: longestArray(root),
-    mostValues: Math.min(most, def.reading.maxElements ?? most),
+    mostValues: Math.min(most, def.reading?.maxElements ?? most),
+    lists: listPaths(root),
+    mostValuesOutside: mostValues(root, true),
     vocabulary,
+    source: def.source ?? 'body',
   };
 }
 
 /** An empty error list for `request`'s body (the list the check fills), for a refusal found before the check (the pre-scan's). */
 export function errorListFor(request: CompiledRequest<unknown>): FieldErrorList {
-  return new FieldErrorList(request.root, request.vocabulary);
+  return new FieldErrorList(request.root, request.vocabulary, request.source === 'query' ? 'the query' : 'the body');
 }
 
 // the keywords ajv reports after an array's elements, kept for after them so the order is its own
@@ -126,6 +137,17 @@ export function* checkSteps<Accepted>(request: CompiledRequest<Accepted>, body: 
 /** The check run at once (the CLI, tests). */
 export function checkAtOnce<Accepted>(request: CompiledRequest<Accepted>, body: unknown): Checked<Accepted> {
   return atOnce(checkSteps(request, body));
+}
+
+/**
+ * The check of a query string (Koa's ctx.query: a repeated name is an array) against a request
+ * compiled with source 'query': its values are coerced to the schema's types ("12" to 12, "true" to
+ * true, one value to a one-element array) and then checked like a body.
+ */
+export function checkQuery<Accepted>(request: CompiledRequest<Accepted>, query: Readonly<Record<string, string | string[] | undefined>>): Checked<Accepted> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, v] of Object.entries(query)) if (v !== undefined) values[name] = Array.isArray(v) ? [...v] : v;
+  return checkAtOnce(request, values);
 }
 
 /** The check with turns of the event loop between its steps (the server). */
