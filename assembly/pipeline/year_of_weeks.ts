@@ -29,7 +29,7 @@ const YEAR_ALPHA: f64 = 0.01;
 export class YearOfWeeks {
   adjusted: Float64Array;
   season: Float64Array;
-  /** whether the seasonal naive member may use the 52-week season (see yearShows) */
+  /** whether the seasonal naive member may use the 52-week season (the seasonal-means test below) */
   snaiveSeasonal: bool;
 
   constructor(y: Float64Array, h: i32) {
