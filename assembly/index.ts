@@ -5,8 +5,6 @@ export { forecast } from "./abi/forecast";
 export { forecastFitted } from "./abi/forecast_fitted";
 export { statsAcf, statsSeasonalityTest, statsSeasonalIndices, statsDetectPeriod, statsImpute, statsQnorm } from "./abi/stats_exports";
 export { statsCalendarPeriod } from "./abi/calendar_period";
-export { ets_fit_form, ets_loglik } from "./abi/ets_exports";
-export { ets_loglik_lanes } from "./abi/ets_lanes_export";
 export { registryModels, registryModel, registryModelText, registryCodes, registryCode, registryCodeText } from "./abi/registry_exports";
 export { forecastWith, regressionExtraTerms } from "./abi/forecast_with";
 

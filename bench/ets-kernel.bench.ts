@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { defaultWasmPath } from '../src/core/node.js';
+import { inspectWasmPath } from '../src/core/node.js';
 import { LENGTHS, SEASON, seasonalSeries } from './fixtures.js';
 import { makeBench, collect, isMain, runAlone, type SuiteResult } from './harness.js';
 
@@ -42,7 +42,7 @@ export async function etsKernelSuite(): Promise<SuiteResult> {
   }
   const { createInspector } = await import(inspectPath) as { createInspector(b: BufferSource): Promise<Inspector> };
   const { etsLoglikTs } = await import(twinPath) as { etsLoglikTs: Twin };
-  const inspector = await createInspector(await readFile(defaultWasmPath()));
+  const inspector = await createInspector(await readFile(inspectWasmPath()));
   const bench = makeBench('ets-kernel');
   const notes: Record<string, string> = {};
   for (const n of LENGTHS) {

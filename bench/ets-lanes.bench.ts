@@ -2,7 +2,7 @@
 // in WebAssembly f64x2 lanes against its plain-TypeScript twin, same algorithm and inputs, and
 // against 8 scalar WASM passes one after another.
 import { readFile } from 'node:fs/promises';
-import { defaultWasmPath } from '../src/core/node.js';
+import { inspectWasmPath } from '../src/core/node.js';
 import { createInspector, type EtsParamsIn } from '../src/core/inspect.js';
 import { etsLoglikLanesTs } from './ets-lanes-ts.js';
 import { LENGTHS, SEASON, prng, seasonalSeries } from './fixtures.js';
@@ -29,7 +29,7 @@ function laneStates(y: Float64Array, m: number, seasonal: boolean): number[] {
 
 /** WASM lanes, TS lanes and 8 scalar WASM passes per form and length, with a check that all agree. */
 export async function etsLanesSuite(): Promise<SuiteResult> {
-  const inspector = await createInspector(await readFile(defaultWasmPath()));
+  const inspector = await createInspector(await readFile(inspectWasmPath()));
   const bench = makeBench('ets-lanes');
   const notes: Record<string, string> = {};
   for (const n of LENGTHS.filter((x) => x >= 500)) {

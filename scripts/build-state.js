@@ -8,8 +8,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** asc's and tsc's arguments, which are part of what their outputs are made from. */
+/**
+ * asc's and tsc's arguments, which are part of what their outputs are made from. The inspection
+ * build (build/tempo-inspect.wasm: the shipped exports plus the ETS extras and SIMD kernel that
+ * tests and benchmarks call) is a second asc run over the same sources.
+ */
 export const ASC_ARGS = ['assembly/index.ts', '--target', 'release'];
+export const INSPECT_ARGS = ['assembly/inspect.ts', '--target', 'inspect'];
 export const TSC_ARGS = ['-p', 'tsconfig.json'];
 
 // every file below `dir`, sorted, so the hash does not depend on the directory's listing order
@@ -37,6 +42,11 @@ const PARTS = {
     stamp: 'build/.inputs-sha256',
     inputs: (root) => inputsHash(root, ['asc', ...ASC_ARGS], [join(root, 'asconfig.json'), ...filesUnder(join(root, 'assembly')).filter((f) => f.endsWith('.ts'))]),
   },
+  inspect: {
+    output: 'build/tempo-inspect.wasm',
+    stamp: 'build/.inspect-inputs-sha256',
+    inputs: (root) => inputsHash(root, ['asc', ...INSPECT_ARGS], [join(root, 'asconfig.json'), ...filesUnder(join(root, 'assembly')).filter((f) => f.endsWith('.ts'))]),
+  },
   tsc: {
     output: 'dist/src',
     stamp: 'dist/.inputs-sha256',
@@ -44,7 +54,7 @@ const PARTS = {
   },
 };
 
-/** The hash of compiler `part`'s ('asc' or 'tsc') inputs in the tree at `root`, as they are now. */
+/** The hash of compiler `part`'s ('asc', 'inspect' or 'tsc') inputs in the tree at `root`, as they are now. */
 export function inputsOf(root, part) {
   return PARTS[part].inputs(root);
 }

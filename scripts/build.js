@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run build`: the WebAssembly core (asc), the registry files it reports (gen-registry.js) and
-// the TypeScript (tsc). The two compilers take about 6 s and 5 s of one core each and do not read
+// `npm run build`: the WebAssembly core (asc), the registry files it reports (gen-registry.js), the
+// TypeScript (tsc) and the inspection build of the core for tests and benchmarks (asc again,
+// build/tempo-inspect.wasm). The compilers take about 6 s, 5 s and 6 s of one core each and do not read
 // each other's output, so on a fresh clone they run side by side; tsc runs again only when
 // gen-registry rewrote src/core/registry.generated.ts under it. A compiler whose output is current
 // (scripts/build-state.js: its inputs hash as at its last success) is not run again, so `npm test`
@@ -9,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ASC_ARGS, TSC_ARGS, inputsOf, isCurrent, markBuilt } from './build-state.js';
+import { ASC_ARGS, INSPECT_ARGS, TSC_ARGS, inputsOf, isCurrent, markBuilt } from './build-state.js';
 import { HOST_FILE } from './gen-registry.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,19 +48,29 @@ async function buildTs() {
   markBuilt(root, 'tsc', hash);
 }
 
+// the inspection build (tests and benchmarks only) needs nothing the others make, nor they it
+async function buildInspect() {
+  const hash = inputsOf(root, 'inspect');
+  if (isCurrent(root, 'inspect', hash)) return;
+  await run('asc', INSPECT_ARGS);
+  markBuilt(root, 'inspect', hash);
+}
+
 async function main() {
   const wasmHash = inputsOf(root, 'asc');
   if (isCurrent(root, 'asc', wasmHash)) {
     await genRegistry();
-    await buildTs();
+    await Promise.all([buildTs(), buildInspect()]);
     return;
   }
   const hostBefore = existsSync(HOST_FILE) ? readFileSync(HOST_FILE, 'utf8') : '';
   // tsc may read registry.generated.ts before gen-registry rewrites it: a rewrite means a second tsc
   const wasm = run('asc', ASC_ARGS).then(() => markBuilt(root, 'asc', wasmHash)).then(genRegistry);
   const ts = buildTs();
-  const [w, t] = await Promise.allSettled([wasm, ts]);
+  const inspect = buildInspect();
+  const [w, t, i] = await Promise.allSettled([wasm, ts, inspect]);
   if (w.status === 'rejected') throw w.reason;
+  if (i.status === 'rejected') throw i.reason;
   const hostAfter = readFileSync(HOST_FILE, 'utf8');
   if (t.status === 'rejected' || hostAfter !== hostBefore) {
     if (t.status === 'rejected' && hostAfter === hostBefore) throw t.reason;

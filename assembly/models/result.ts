@@ -22,6 +22,25 @@ export function withFitted(fc: ModelForecast, fitted: Float64Array): ModelForeca
   return fc;
 }
 
+/**
+ * `fc`, a forecast of a series less a component, with the component put back: `component[n..n+h)`
+ * added to its path and `component[0..n)` to its in-sample predictions (a new forecast; the sd is
+ * kept, the component being treated as known).
+ */
+export function withComponent(fc: ModelForecast, component: Float64Array, n: i32): ModelForecast {
+  const h = fc.mean.length;
+  const mean = new Float64Array(h);
+  for (let i = 0; i < h; i++) mean[i] = fc.mean[i] + component[n + i];
+  let fitted: Float64Array | null = null;
+  const f = fc.fitted;
+  if (f !== null) {
+    const back = new Float64Array(f.length);
+    for (let t = 0; t < f.length; t++) back[t] = f[t] + component[t];
+    fitted = back;
+  }
+  return new ModelForecast(mean, fc.sd, fc.code, fc.ok, fitted);
+}
+
 /** A series of n NaNs: the fitted values of a model that has no one-step prediction anywhere. */
 export function noFit(n: i32): Float64Array {
   const f = new Float64Array(n);

@@ -2,6 +2,7 @@
 import { Outcome } from "./outcome";
 import { tempo } from "./tempo";
 import { multiSeason } from "./multi_season";
+import { subDaily } from "./sub_daily";
 import { ModelRow } from "../models/registry";
 import { isIntermittentModel, intermittentSingle } from "./intermittent";
 
@@ -13,6 +14,11 @@ export function route(y: Float64Array, m: i32, h: i32, row: ModelRow, members: i
   const entry = row.entry;
   if (entry === null) {
     if (weak) return tempo(y, m, h, members, combine, true);
+    // hourly and finer data have members of their own when the caller names none
+    if (members == 0) {
+      const hf = subDaily(y, m, h, combine);
+      if (hf !== null) return hf;
+    }
     // hourly and daily data may carry a second, longer cycle: decompose both when it tests positive
     const two = multiSeason(y, m, h, members, combine);
     return two !== null ? two : tempo(y, m, h, members, combine);

@@ -8,23 +8,9 @@ import { route } from "./route";
 import { Regressors } from "./regressors";
 import { selectRegression } from "./regression";
 import { ModelRow } from "../models/registry";
-import { ModelForecast, usable } from "../models/result";
+import { ModelForecast, usable, withComponent } from "../models/result";
 
 const ARIMA_MODEL_ID: i32 = 10;
-
-// `fc` with effect[n..n+h) added to its path and effect[0..n) to its in-sample predictions
-function withEffect(fc: ModelForecast, effect: Float64Array, n: i32, h: i32): ModelForecast {
-  const mean = new Float64Array(h);
-  for (let i = 0; i < h; i++) mean[i] = fc.mean[i] + effect[n + i];
-  let fitted: Float64Array | null = null;
-  const f = fc.fitted;
-  if (f !== null) {
-    const back = new Float64Array(f.length);
-    for (let t = 0; t < f.length; t++) back[t] = f[t] + effect[t];
-    fitted = back;
-  }
-  return new ModelForecast(mean, fc.sd, fc.code, fc.ok, fitted);
-}
 
 /**
  * The forecast of `y` (n gap-free values) for `h` steps with regressors `x` (rows n + h) by the
@@ -55,7 +41,7 @@ export function routeWithRegressors(y: Float64Array, x: Regressors, m: i32, h: i
   const adjusted = new Float64Array(n);
   for (let t = 0; t < n; t++) adjusted[t] = y[t] - effect[t];
   const out = route(adjusted, m, h, row, members, rule, weak);
-  const res = new Outcome(withEffect(out.fc, effect, n, h), out.season, out.codes, out.countIntervals, out.outer);
+  const res = new Outcome(withComponent(out.fc, effect, n), out.season, out.codes, out.countIntervals, out.outer);
   res.regression = sel;
   return res;
 }

@@ -13,6 +13,7 @@ import { isIntermittent } from "../models/intermittent/classify";
 import { beginSharedFits, endSharedFits } from "../models/ets/shared";
 import { residualDof, smallSampleShare } from "./intervals";
 import { holdToNaiveErrors } from "./hold_to_naive";
+import { YearOfWeeks, YEAR_OF_WEEKS_STEPS } from "./year_of_weeks";
 
 /** The members used when the caller names none; chosen by measurement (docs/accuracy.md, "How `tempo` was chosen"). */
 export function defaultMembers(): i32 {
@@ -52,15 +53,21 @@ export function tempo(y: Float64Array, m: i32, h: i32, members: i32, rule: i32, 
 
   const fits = new Array<ModelForecast>();
   const codes = new Array<i32>();
+  // a season of 52 weeks is a year of 52.18: the default set sees it through Fourier terms too
+  const year = members == 0 && mm == YEAR_OF_WEEKS_STEPS ? new YearOfWeeks(y, h) : null;
   // every member sees the same y, so members fitting the same ETS form (ets, damped) fit it once
   beginSharedFits();
   for (let i = 0; i < rows.length; i++) {
-    const fc = rows[i].entry!(y, weak && rows[i].name == "snaive" ? 1 : mm, h);
+    const name = rows[i].name;
+    let fc: ModelForecast;
+    if (year !== null && name == "dotm") fc = year.dotm(h);
+    else fc = rows[i].entry!(y, (weak || (year !== null && !year.snaiveSeasonal)) && name == "snaive" ? 1 : mm, h);
     if (!usable(fc)) continue;
     fits.push(fc);
     codes.push(fc.code);
   }
   endSharedFits();
+  if (year !== null) year.extraMembers(h, fits, codes);
   if (fits.length == 0) {
     const fc = naive(y, h);
     return single(fc, mm);

@@ -2,7 +2,7 @@
 // (docs/results/<name>.json) it reads. A `bench-<suite>` block shows that `npm run bench` suite.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { devAccuracy, devIntervals, devMembers, devOrigins, exogenous, intermittent, readmeAccuracy, readmeCoverage, readmeSpeed } from './eval-tables.js';
+import { devAccuracy, devHighFrequency, devIntervals, devMembers, devOrigins, exogenous, HIGH_FREQUENCY_RUNS, intermittent, readmeAccuracy, readmeCoverage, readmeSpeed } from './eval-tables.js';
 import { anomalies, benchSuite, forecastFile, hostileTargets, periodFalseAlarms, pythonClient, tuned } from './measure-tables.js';
 import { asBlock, findBlocks, type Block } from './markers.js';
 import { ROOT } from './results.js';
@@ -24,6 +24,7 @@ const BLOCKS: Record<string, BlockKind> = {
   'accuracy-dev': { results: ['eval-dev-told', 'eval-dev-blind', 'eval-dev-calendar'], render: devAccuracy },
   'accuracy-intervals': { results: ['eval-dev-told', 'eval-dev-blind'], render: devIntervals },
   'accuracy-origins': { results: ORIGINS, render: devOrigins },
+  'accuracy-high-frequency': { results: HIGH_FREQUENCY_RUNS, render: devHighFrequency },
   'accuracy-members': { results: ['eval-dev-told', ...MEMBER_RUNS], render: devMembers },
   'accuracy-intermittent': { results: ['eval-intermittent-blind', 'eval-intermittent-told'], render: intermittent },
   'accuracy-exogenous': { results: ['eval-exogenous-told'], render: exogenous },

@@ -80,6 +80,27 @@ export function devIntervals(): string {
   ].join('\n');
 }
 
+/** The runs behind the hourly and weekly table: blind and dated, at the test window and 1–3 horizons before it. */
+export const HIGH_FREQUENCY_RUNS = ['blind', 'calendar'].flatMap((mode) =>
+  [0, 1, 2, 3].map((k) => `eval-dev-${mode}${k > 0 ? `-origin${k}` : ''}`));
+
+/** OWA of the hourly and weekly groups, blind and dated, at the competition's origin and one to three horizons before it. */
+export function devHighFrequency(): string {
+  const runs = HIGH_FREQUENCY_RUNS.map(evalResult);
+  const rows: string[][] = [];
+  for (const g of ['M4/Hourly', 'M4/Weekly']) {
+    for (const [mode, label] of [['blind', 'blind'], ['calendar', 'dated']]) {
+      const byOrigin = runs.filter((r) => r.data.mode === mode).sort((a, b) => a.data.origin - b.data.origin);
+      rows.push([g, label, ...byOrigin.map((r) => fixed(group(r, g).owa, 3)), pct(group(byOrigin[0], g).cover95), fixed(group(byOrigin[0], g).medianMs, 1)]);
+    }
+  }
+  return [
+    mdTable(['group', 'path', 'OWA origin 0', 'origin 1', 'origin 2', 'origin 3', '95% cover (origin 0)', 'median ms (origin 0)'], 'llrrrrrr', rows),
+    '',
+    provenance(runs.map((r) => r.measured)),
+  ].join('\n');
+}
+
 /** 95% coverage per group at the competition's origin and one to three horizons before it. */
 export function devOrigins(): string {
   const runs = ['eval-dev-told', 'eval-dev-told-origin1', 'eval-dev-told-origin2', 'eval-dev-told-origin3'].map(evalResult);

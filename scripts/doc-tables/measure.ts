@@ -14,7 +14,8 @@ export const MEASUREMENTS: Record<string, string[]> = {
   'eval-dev-told': [...EVAL, 'datasets/dev'],
   'eval-dev-blind': [...EVAL, 'datasets/dev', '--blind'],
   'eval-dev-calendar': [...EVAL, 'datasets/dev', '--calendar'],
-  ...Object.fromEntries([1, 2, 3].map((k) => [`eval-dev-told-origin${k}`, [...EVAL, 'datasets/dev', '--origin', String(k)]])),
+  ...Object.fromEntries(['told', 'blind', 'calendar'].flatMap((mode) => [1, 2, 3].map((k) =>
+    [`eval-dev-${mode}-origin${k}`, [...EVAL, 'datasets/dev', ...(mode === 'told' ? [] : [`--${mode}`]), '--origin', String(k)]]))),
   ...Object.fromEntries(['ets', 'arima', 'damped', 'dotm', 'theta'].map((m) => [`eval-dev-told-${m}`, [...EVAL, 'datasets/dev', '--model', m]])),
   'eval-intermittent-blind': [...EVAL, 'datasets/intermittent', '--blind'],
   'eval-intermittent-told': [...EVAL, 'datasets/intermittent'],

@@ -1,5 +1,6 @@
 // Host wrapper for the ETS family's extra exports: fit one named form, or run one likelihood pass.
-// Portable like ./index.ts: no host-specific imports; the caller brings the .wasm bytes.
+// They live in the inspection build (build/tempo-inspect.wasm, see inspectWasmPath in ./node.ts),
+// not in the shipped core. Portable like ./index.ts: no host-specific imports; the caller brings the .wasm bytes.
 import { STATUS } from './abi.js';
 import { instantiateCore, type ArenaExports } from './instantiate.js';
 
@@ -54,7 +55,7 @@ export function parseEtsForm(form: string): [number, number, number] {
   return [error, trend, season];
 }
 
-/** Instantiates the core from its bytes or module and returns the ETS inspection calls. */
+/** Instantiates the inspection build from its bytes or module and returns the ETS inspection calls. */
 export async function createInspector(source: BufferSource | WebAssembly.Module): Promise<Inspector> {
   const ex = await instantiateCore<InspectExports>(source);
 

@@ -20,7 +20,9 @@ export function buildTrappingCore(): string {
   mkdirSync(dir, { recursive: true });
   // compiled under a name of its own and renamed into place: test files compiling at once never see half a file
   const partial = join(dir, `${hash}.${process.pid}.${Date.now()}.partial.wasm`);
-  execFileSync(join(root, 'node_modules/.bin/asc'), [source, '-o', partial, '--runtime', 'stub', '-O3'], { cwd: root, stdio: 'pipe' });
+  // run from the temp folder: from the repository, asc applies asconfig.json's release target by
+  // default, whose textFile would overwrite build/tempo.wat (the real core's, which a docs test reads)
+  execFileSync(join(root, 'node_modules/.bin/asc'), [source, '-o', partial, '--runtime', 'stub', '-O3'], { cwd: dir, stdio: 'pipe' });
   renameSync(partial, out);
   return out;
 }

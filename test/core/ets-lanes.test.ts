@@ -1,12 +1,12 @@
 // The batched ETS likelihood pass (f64x2 lanes) through the built core, against the scalar pass and its TS twin.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { defaultWasmPath } from '../../src/core/node.js';
+import { inspectWasmPath } from '../../src/core/node.js';
 import { createInspector, type Inspector, type EtsParamsIn } from '../../src/core/inspect.js';
 import { etsLoglikLanesTs } from '../../bench/ets-lanes-ts.js';
 
 let ins: Inspector;
-beforeAll(async () => { ins = await createInspector(await readFile(defaultWasmPath())); });
+beforeAll(async () => { ins = await createInspector(await readFile(inspectWasmPath())); });
 
 function series(n: number, m: number): number[] {
   return Array.from({ length: n }, (_, t) => 100 + 0.4 * t + 20 * Math.sin((2 * Math.PI * t) / m) + 3 * Math.cos(7.3 * t));

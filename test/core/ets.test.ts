@@ -1,7 +1,7 @@
 // The ETS family through the built core: every form, the automatic choice, edge series, the TS twin.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { loadForecaster, defaultWasmPath } from '../../src/core/node.js';
+import { loadForecaster, inspectWasmPath } from '../../src/core/node.js';
 import type { Forecaster } from '../../src/core/index.js';
 import { createInspector, type Inspector } from '../../src/core/inspect.js';
 import { etsLoglikTs } from '../../bench/ets-kernel-ts.js';
@@ -35,7 +35,7 @@ let f: Forecaster;
 let ins: Inspector;
 beforeAll(async () => {
   f = await loadForecaster();
-  ins = await createInspector(await readFile(defaultWasmPath()));
+  ins = await createInspector(await readFile(inspectWasmPath()));
 });
 
 describe('ets_fit_form', () => {

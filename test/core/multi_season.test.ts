@@ -44,20 +44,24 @@ describe('tempo with a day inside a week', () => {
 });
 
 describe('tempo\'s fitted values with a day inside a week', () => {
-  it('put both seasons back: the one-step predictions follow the weekend drop', () => {
-    const y = hourly(24 * 7 * 5 + 24 * 5, 11);
-    const r = f.forecast(y, 24, { seasonLength: 24, fitted: true });
-    // the two-season path ran: its members see the adjusted series without a season
-    expect(r.method.components.filter((c) => c.startsWith('ets(')).every((c) => c.endsWith(',N)'))).toBe(true);
-    const fv = r.fitted!;
-    const pairs = y.map((v, t) => [v, fv[t]] as const).filter(([, p]) => p !== null) as [number, number][];
-    expect(pairs.length).toBeGreaterThan(y.length / 2);
-    // the noise has sd 1.5; missing either season would leave errors of tens
-    expect(mae(pairs.map((p) => p[0]), pairs.map((p) => p[1]))).toBeLessThan(4);
-    const weekend = y.map((_, t) => t).filter((t) => Math.floor(t / 24) % 7 >= 5 && fv[t] !== null);
-    expect(weekend.length).toBeGreaterThan(100);
-    expect(mae(weekend.map((t) => y[t]), weekend.map((t) => fv[t]!))).toBeLessThan(4);
-  });
+  // the default members (sub-daily ensemble) and named ones (classical two-season path) alike
+  for (const members of [undefined, ['ets', 'damped', 'dotm', 'arima'] as const]) {
+    it(`put both seasons back: the one-step predictions follow the weekend drop (${members ? 'named members' : 'default members'})`, () => {
+      const y = hourly(24 * 7 * 5 + 24 * 5, 11);
+      const r = f.forecast(y, 24, { seasonLength: 24, fitted: true, ...(members ? { config: { model: 'tempo' as const, members: [...members] } } : {}) });
+      expect(r.method.seasonal_periods).toEqual([24, 168]);
+      // the named members see the adjusted series without a season
+      if (members) expect(r.method.components.filter((c) => c.startsWith('ets(')).every((c) => c.endsWith(',N)'))).toBe(true);
+      const fv = r.fitted!;
+      const pairs = y.map((v, t) => [v, fv[t]] as const).filter(([, p]) => p !== null) as [number, number][];
+      expect(pairs.length).toBeGreaterThan(y.length / 2);
+      // the noise has sd 1.5; missing either season would leave errors of tens
+      expect(mae(pairs.map((p) => p[0]), pairs.map((p) => p[1]))).toBeLessThan(4);
+      const weekend = y.map((_, t) => t).filter((t) => Math.floor(t / 24) % 7 >= 5 && fv[t] !== null);
+      expect(weekend.length).toBeGreaterThan(100);
+      expect(mae(weekend.map((t) => y[t]), weekend.map((t) => fv[t]!))).toBeLessThan(4);
+    });
+  }
 });
 
 describe('method names every seasonal period the forecast used', () => {

@@ -9,8 +9,10 @@ import { unchangedCases, digestAll } from './fixtures/unchanged-cases.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
-// The fixture was written by make-unchanged.ts from the build of the commit it names, before
-// regressors and quantiles existed: a request without them must keep every byte of its answer.
+// The fixture was written by make-unchanged.ts from the build of the commit it names: a request
+// without regressors or quantiles must keep every byte of its answer. It was first written before
+// regressors and quantiles existed, and written again when the hourly and weekly members changed
+// those groups' answers on purpose (every other recorded answer was still byte for byte the same).
 describe('answers without regressors or quantiles', () => {
   let core: Forecaster;
   beforeAll(async () => { core = await loadForecaster(); });

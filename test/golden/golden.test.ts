@@ -1,7 +1,7 @@
 // Tempo's core against R's forecast package (fixtures from make-fixtures.R), with stated tolerances.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { loadForecaster, defaultWasmPath } from '../../src/core/node.js';
+import { loadForecaster, inspectWasmPath } from '../../src/core/node.js';
 import { createInspector, type Inspector } from '../../src/core/inspect.js';
 import type { Forecaster } from '../../src/core/index.js';
 import { KNOWN_DISAGREEMENTS, type Disagreement } from './known-disagreements.js';
@@ -45,7 +45,7 @@ let core: Forecaster;
 let inspector: Inspector;
 beforeAll(async () => {
   core = await loadForecaster();
-  inspector = await createInspector(await readFile(defaultWasmPath()));
+  inspector = await createInspector(await readFile(inspectWasmPath()));
 });
 
 function run(f: Fixture, model: 'ets' | 'theta' | 'naive' | 'snaive') {

@@ -34,10 +34,10 @@ beforeEach(() => {
   write('assembly/README.md', 'written by gen-registry\n');
   write('src/a.ts', 'export const a = 1;\n');
   write('build/tempo.wasm', 'wasm');
+  write('build/tempo-inspect.wasm', 'wasm');
   write('dist/src/a.js', 'export const a = 1;\n');
   for (const file of ['build-state.js', 'ensure-build.js']) write(`scripts/${file}`, readFileSync(join(repo, 'scripts', file), 'utf8'));
-  markBuilt(root, 'asc', inputsOf(root, 'asc'));
-  markBuilt(root, 'tsc', inputsOf(root, 'tsc'));
+  for (const part of ['asc', 'inspect', 'tsc'] as const) markBuilt(root, part, inputsOf(root, part));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -53,17 +53,18 @@ describe('the build\'s staleness rule (scripts/build-state.js)', () => {
     expect(staleParts(root)).toEqual(['tsc']);
     write('src/a.ts', 'export const a = 1;\n');
     expect(staleParts(root)).toEqual([]);
+    // the shipped core and the inspection build compile the same sources
     write('assembly/index.ts', 'export function one(): i32 { return 2; }\n');
-    expect(staleParts(root)).toEqual(['asc']);
+    expect(staleParts(root)).toEqual(['asc', 'inspect']);
   });
 
-  it('reads each compiler\'s own inputs: the lockfile is both\'s, package.json tsc\'s, assembly/README.md neither\'s', () => {
+  it('reads each compiler\'s own inputs: the lockfile is every one\'s, package.json tsc\'s, assembly/README.md none\'s', () => {
     write('assembly/README.md', 'rewritten\n');
     expect(staleParts(root)).toEqual([]);
     write('package.json', JSON.stringify({ type: 'commonjs' }));
     expect(staleParts(root)).toEqual(['tsc']);
     write('package-lock.json', '{"lockfileVersion": 3, "packages": {}}');
-    expect(staleParts(root)).toEqual(['asc', 'tsc']);
+    expect(staleParts(root)).toEqual(['asc', 'inspect', 'tsc']);
   });
 
   it('finds a compiler stale when its output is gone, or was never stamped', () => {
@@ -71,6 +72,8 @@ describe('the build\'s staleness rule (scripts/build-state.js)', () => {
     expect(staleParts(root)).toEqual(['tsc']);
     rmSync(join(root, 'build/.inputs-sha256'));
     expect(staleParts(root)).toEqual(['asc', 'tsc']);
+    rmSync(join(root, 'build/tempo-inspect.wasm'));
+    expect(staleParts(root)).toEqual(['asc', 'inspect', 'tsc']);
   });
 });
 
