@@ -1,5 +1,5 @@
 // Which observed values fall outside their one-step-ahead interval: the rule behind POST /{model}/v1/anomalies.
-import type { AnomalyBody } from '../shared/anomaly-types.js';
+import type { AnomalyBody } from '../common/anomaly-types.js';
 
 /**
  * The values of `series` outside [lower, upper] of their one-step-ahead prediction, in series

@@ -1,7 +1,7 @@
 // One parseArgs call per command, with the flags every command shares, and its errors turned into
 // usage errors that name the command.
 import { parseArgs } from 'node:util';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { UsageError } from './io.js';
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;

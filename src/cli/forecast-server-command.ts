@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse } from 'csv-parse';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { forecastViaServer, type LongRow, type TableColumns } from './forecast-server.js';
 import { TableError } from '../table/long-csv.js';

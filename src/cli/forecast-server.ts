@@ -5,7 +5,7 @@ import { methodBody } from '../client/wire.js';
 import { toNaive, type NaiveForm } from '../dates/naive.js';
 import { csvHeader, csvLines, ndjsonLine } from '../table/forecast-rows.js';
 import { seriesNamed, TableError } from '../table/long-csv.js';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { checkFutureDates, splitFuture, type RegressorColumn } from '../table/future-rows.js';
 import { CommandFailure, UsageError } from './io.js';
 import { planSeriesDates, type DatesContext } from './series-dates.js';

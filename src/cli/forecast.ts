@@ -8,7 +8,7 @@ import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
 import { readLongCsv, seriesNamed, TableError, type LongTable } from '../table/long-csv.js';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
 import { runInOrder, type SeriesTask } from './forecast-run.js';

@@ -1,8 +1,8 @@
 // `tempo keys …`: create, list, disable and enable API keys in the configured store.
 import type { KeyRecord } from '../store/types.js';
-import type { KeyEnv, ValidateResponseBody } from '../shared/types.js';
+import type { KeyEnv, ValidateResponseBody } from '../common/types.js';
 import { createApiKey } from '../keys/create.js';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { displayKey, isKeyId } from '../keys/format.js';
 import { CommandFailure, UsageError, table, type CliIO } from './io.js';
 import { optional, parseCommand, positiveInt, required } from './args.js';

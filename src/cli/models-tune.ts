@@ -6,7 +6,7 @@ import { createComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '../core/index.js';
 import { compileRequests } from '../server/schemas/requests.js';
 import { checkAtOnce } from '../server/validation/request-check.js';
-import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
+import type { TunedModelRequestBody } from '../common/tuned-model-types.js';
 import { StoreConflictError } from '../store/types.js';
 import { readLongCsv, TableError } from '../table/long-csv.js';
 import { createTuningService } from '../tuning/service.js';

@@ -2,7 +2,7 @@
 // its future rows when the table has regressor columns, its dates checked (the future rows' too),
 // and its regressors made, the holidays of --holidays among them (the server's own check makes that
 // regressor, so a local run and a server agree).
-import type { FieldError } from '../shared/codes.js';
+import type { FieldError } from '../common/codes.js';
 import { acceptRegressors } from '../server/request-regressors.js';
 import type { LongSeries } from '../table/long-csv.js';
 import { checkFutureDates, splitFuture, type RegressorColumn } from '../table/future-rows.js';

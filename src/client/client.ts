@@ -18,11 +18,11 @@ import { batchBody, batchItem, forecastBody, forecastResult, modelsResult, valid
 import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
 import type {
   BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
-} from '../shared/types.js';
+} from '../common/types.js';
 import { anomaliesBody, anomaliesResult, type AnomaliesParams, type AnomaliesResult } from './anomalies.js';
-import type { AnomaliesResponseBody } from '../shared/anomaly-types.js';
-import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
-import type { TunedModelBody } from '../shared/tuned-model-types.js';
+import type { AnomaliesResponseBody } from '../common/anomaly-types.js';
+import type { CrossValidationResponseBody } from '../common/backtest-types.js';
+import type { TunedModelBody } from '../common/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
 import { ModelTuningFailedError } from './errors/index.js';
 

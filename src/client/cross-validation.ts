@@ -1,5 +1,5 @@
 // The cross-validation call's public shapes and their mapping to and from the API's snake_case bodies.
-import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../shared/backtest-types.js';
+import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../common/backtest-types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type { ForecastInterval, ForecastParams } from './types.js';
 import { withDates, withRegressors } from './wire.js';

@@ -1,6 +1,6 @@
 // Turns an error response into the typed exception for it: by the catalogue `code` first, then by
 // the HTTP status family, so a code added to the server later still lands in the right branch.
-import type { ErrorCode, ProblemBody } from '../shared/codes.js';
+import type { ErrorCode, ProblemBody } from '../common/codes.js';
 import {
   APIError, type ApiErrorInit, ApiKeyExpiredError, ApiKeyInactiveError, ApiKeyInvalidError, AuthenticationError,
   ConflictError, ForecastAlreadyRunningError, InternalServerError, ModelNameTakenError, ModelNotReadyError, ModelNotAvailableError, RequestInvalidError,

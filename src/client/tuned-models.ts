@@ -1,5 +1,5 @@
 // The tuned-model calls' public shapes and their mapping to and from the API's snake_case bodies.
-import type { TunedModelBody, TunedModelRequestBody } from '../shared/tuned-model-types.js';
+import type { TunedModelBody, TunedModelRequestBody } from '../common/tuned-model-types.js';
 
 export interface CreateModelParams {
   /** Lower-case letters, digits, . _ - (at most 63); unique on the server. */

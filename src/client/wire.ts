@@ -1,7 +1,7 @@
 // The one snake_case ↔ camelCase mapping between the API's bodies and the client's types.
 import type {
   BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, MethodBody, ModelsResponseBody, ValidateResponseBody,
-} from '../shared/types.js';
+} from '../common/types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type {
   BatchItem, BatchParams, BatchSeries, DatedParams, ForecastParams, ForecastResult, MethodInfo, ModelsResult, RegressorParams, ValidateResult,

@@ -2,7 +2,7 @@
 // (`2024-01-01 13:00:00`). The API needs an exact instant, so a file's naive date-times are read
 // as UTC (a `Z` added) for the arithmetic, and the answers are written back in the file's form.
 // Only the CLI reads files; the API itself keeps refusing a date-time without an offset.
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { DateError } from './index.js';
 
 /** How a series' naive date-times were written: the character between date and time (space or T). */

@@ -1,6 +1,6 @@
 // Creating an API key: generate, hash, store. The full key leaves this function once and is never
 // stored; only its hash and last four characters are.
-import type { KeyEnv } from '../shared/types.js';
+import type { KeyEnv } from '../common/types.js';
 import { StoreConflictError, StoreValidationError, type KeyRecord, type Store } from '../store/types.js';
 import { entityIdProblem, keyNameProblem } from '../store/names.js';
 import { DEFAULT_RATE_PER_HOUR, DEFAULT_RATE_PER_MINUTE } from '../config/config.js';

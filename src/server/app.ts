@@ -24,7 +24,7 @@ import { modelAccess } from './middleware/model-access.js';
 import { requestId } from './middleware/request-id.js';
 import { unrouted } from './middleware/unrouted.js';
 import { literalSegments, pathShown } from './echo.js';
-import { ERROR_CATALOGUE } from '../shared/codes.js';
+import { ERROR_CATALOGUE } from '../common/codes.js';
 import { requestBody } from './middleware/request-body.js';
 import { compileRequests } from './schemas/requests.js';
 import { crossValidationRoute } from './routes/cross-validation.js';

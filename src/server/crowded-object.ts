@@ -3,8 +3,8 @@
 // on an object of a million unknown fields, while no object of any request this API takes has more
 // than a dozen. The body pre-scan counts the members of every object as the bytes arrive; the
 // request check counts them again for a body that did not come over HTTP (a file the CLI reads).
-import type { FieldError } from '../shared/codes.js';
-import { isObject } from '../shared/is-object.js';
+import type { FieldError } from '../common/codes.js';
+import { isObject } from '../common/is-object.js';
 
 /** More fields than any object of any request body has; an object past it is refused whole. */
 export const MAX_OBJECT_FIELDS = 100;

@@ -1,7 +1,7 @@
 // What of a request's path the server repeats (an error's `instance`, the debug log's path): the
 // API's own words (the routes' literal segments, the error codes' slugs) and segments that pass the
-// caller-text rule (src/shared/caller-text.ts), percent-encoded or not; any other segment is '…'.
-import { mayRepeat } from '../shared/caller-text.js';
+// caller-text rule (src/common/caller-text.ts), percent-encoded or not; any other segment is '…'.
+import { mayRepeat } from '../common/caller-text.js';
 
 function repeatable(segment: string): boolean {
   if (!mayRepeat(segment)) return false;

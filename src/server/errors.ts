@@ -1,5 +1,5 @@
 // The typed error handlers throw: a catalogue code plus what to change; only the boundary renders it.
-import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../shared/codes.js';
+import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../common/codes.js';
 
 export interface ApiErrorOptions {
   /** Field problems, as JSON pointers into the body (validation failures). */

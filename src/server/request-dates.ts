@@ -1,6 +1,6 @@
 // The server's edge for dates: runs the pure date plan and turns its refusal into the API's error.
 import { checkDates, DateError, planDates, writePlan, type CheckedDates, type DateInput, type DatePlan } from '../dates/index.js';
-import type { FieldError } from '../shared/codes.js';
+import type { FieldError } from '../common/codes.js';
 import { ApiError } from './errors.js';
 import type { Report } from './validation/field-errors.js';
 

@@ -4,7 +4,7 @@
 // regressor the core gets like any other.
 import { pointDays, type CheckedDates } from '../dates/index.js';
 import { knownHolidayCode, holidayRegressor, MAX_HOLIDAY_YEARS } from '../holidays/calendar.js';
-import { mayRepeat, quoted } from '../shared/caller-text.js';
+import { mayRepeat, quoted } from '../common/caller-text.js';
 import type { Report } from './validation/field-errors.js';
 
 /** The name the holiday regressor takes. */

@@ -3,8 +3,8 @@
 import type { ParameterizedContext } from 'koa';
 import type { CheckedDates, DatePlan } from '../dates/index.js';
 import type { AdmitResult } from '../limits/types.js';
-import type { BatchRequestBody, ForecastRequestBody } from '../shared/types.js';
-import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
+import type { BatchRequestBody, ForecastRequestBody } from '../common/types.js';
+import type { TunedModelRequestBody } from '../common/tuned-model-types.js';
 import type { KeyRecord, ModelRecord } from '../store/types.js';
 import type { Caller } from '../compute/fair-share.js';
 import type { CrossValidationRequest } from './schemas/cross-validation-request.js';

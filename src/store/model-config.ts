@@ -3,7 +3,7 @@
 import { Ajv } from 'ajv';
 import { MEMBER_BITS, MODEL_IDS } from '../core/abi.js';
 import type { CoreConfig } from '../core/index.js';
-import type { FieldError } from '../shared/codes.js';
+import type { FieldError } from '../common/codes.js';
 
 export type ModelConfig = CoreConfig;
 

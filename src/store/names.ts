@@ -1,6 +1,6 @@
 // Rules for the names the store keeps (organization, project and user ids, key names, model names),
 // checked in one place so the CLI, the store and the server refuse the same things.
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 
 const ENTITY_ID = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$/;
 const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;

@@ -4,7 +4,7 @@
 // instance's cache hears about a disable made anywhere, the CLI included.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { KeyStatus } from '../shared/types.js';
+import type { KeyStatus } from '../common/types.js';
 import {
   StoreConflictError, StoreValidationError,
   type KeyRecord, type ModelRecord, type NewKey, type NewModel, type Store,

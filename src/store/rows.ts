@@ -1,6 +1,6 @@
 // The row shapes both SQL stores read and write, and their mapping to records: the schema is one
 // (src/store/migrations.ts), so its mapping is one too.
-import type { KeyEnv, KeyStatus } from '../shared/types.js';
+import type { KeyEnv, KeyStatus } from '../common/types.js';
 import type { KeyRecord, ModelRecord, NewKey } from './types.js';
 
 export interface KeyRow {

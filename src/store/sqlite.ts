@@ -2,7 +2,7 @@
 // foreign keys on, migrations applied on open. better-sqlite3 is synchronous; the async methods
 // exist so PostgreSQL can implement the same interface.
 import Database from 'better-sqlite3';
-import type { KeyStatus } from '../shared/types.js';
+import type { KeyStatus } from '../common/types.js';
 import {
   StoreConflictError, StoreValidationError,
   type KeyRecord, type ModelRecord, type NewKey, type NewModel, type Store,

@@ -1,7 +1,7 @@
 // The key/model store interface: SQLite implements it now, PostgreSQL next. All methods are async
 // so both fit; the SQL behind them is plain enough to run on either.
-import type { KeyEnv, KeyStatus } from '../shared/types.js';
-import type { FieldError } from '../shared/codes.js';
+import type { KeyEnv, KeyStatus } from '../common/types.js';
+import type { FieldError } from '../common/codes.js';
 import type { NewTuning, TuningOutcome, TuningRecord } from './tuning-types.js';
 
 /** A stored API key. Only the hash of the secret is ever stored. */

@@ -2,7 +2,7 @@
 // and value is a regressor, and each series ends with its future rows, the forecast's dates with
 // `y` empty and the regressors' known values. Shared by the local and the server `tempo forecast`.
 import { TableError } from './long-csv.js';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 
 /** Most regressor columns a table may have (the API's bound). */
 export const MAX_REGRESSOR_COLUMNS = 50;

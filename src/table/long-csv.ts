@@ -2,7 +2,7 @@
 // series, with a real CSV parser so quoted fields work; every refusal names the line and column.
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { quoted } from '../shared/caller-text.js';
+import { quoted } from '../common/caller-text.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from './future-rows.js';
 
 /** One series of the table: its values and dates in row order, and the line each row came from. */
@@ -34,7 +34,7 @@ const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', 'NULL']);
 
 /**
  * A series as a message names it: by its id when the caller-text rule lets it be repeated
- * (src/shared/caller-text.ts), else by the line its rows start on.
+ * (src/common/caller-text.ts), else by the line its rows start on.
  */
 export function seriesNamed(id: string, firstLine: number): string {
   return `series ${quoted(id, `starting on line ${firstLine}`)}`;

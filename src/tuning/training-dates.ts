@@ -3,7 +3,7 @@
 // server's and the CLI's check (src/server/schemas/tuned-model-request.ts) plans the same way
 // while it checks, and hands its plans on; trainingDates is for callers that check nothing.
 import { planDates, type DateInput, type DatePlan } from '../dates/index.js';
-import type { TunedModelRequestBody } from '../shared/tuned-model-types.js';
+import type { TunedModelRequestBody } from '../common/tuned-model-types.js';
 
 type Training = TunedModelRequestBody['training'];
 

@@ -18,7 +18,7 @@ import { seasonOptions, type DatePlan } from '../dates/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
 import { maseScale } from '../metrics/index.js';
-import type { TunedModelRelative as Relative } from '../shared/tuned-model-types.js';
+import type { TunedModelRelative as Relative } from '../common/tuned-model-types.js';
 
 /** Tuning's knobs; the defaults suit a 2-core machine and a few thousand series. */
 export interface TuneOptions {

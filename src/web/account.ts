@@ -1,5 +1,5 @@
 // The signed-in view: the key's metadata from validate and the organization's models.
-import type { ModelInfo, ValidateResponseBody } from '../shared/types.js';
+import type { ModelInfo, ValidateResponseBody } from '../common/types.js';
 import { summarizeConfig } from './config-summary.js';
 import { clear, el } from './dom.js';
 

@@ -1,6 +1,6 @@
 // The playground's anomaly check: the form's series sent to the anomalies endpoint at level 99,
 // the flagged values marked on the history, and a sentence naming them.
-import type { AnomaliesResponseBody } from '../shared/anomaly-types.js';
+import type { AnomaliesResponseBody } from '../common/anomaly-types.js';
 import { ApiFailure, callApi } from './api.js';
 import { drawAnomalies } from './anomaly-chart.js';
 import { byId } from './dom.js';

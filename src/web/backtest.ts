@@ -1,6 +1,6 @@
 // The playground's backtest: the form's series cross-validated by the API (3 rolling-origin
 // windows), drawn with the history, and its metrics in words.
-import type { CrossValidationResponseBody } from '../shared/backtest-types.js';
+import type { CrossValidationResponseBody } from '../common/backtest-types.js';
 import { ApiFailure, callApi } from './api.js';
 import { drawBacktest } from './backtest-chart.js';
 import { byId } from './dom.js';

@@ -1,6 +1,6 @@
 // The playground: one series, one model, forecast twice — by the API and by the same core in this
 // browser — drawn on one chart, tabulated, and compared.
-import type { ForecastResponseBody, ModelInfo } from '../shared/types.js';
+import type { ForecastResponseBody, ModelInfo } from '../common/types.js';
 import type { CoreConfig, ForecastResult } from '../core/index.js';
 import { compareForecasts, type Agreement } from './agreement.js';
 import { ApiFailure, callApi } from './api.js';

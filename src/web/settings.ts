@@ -1,6 +1,6 @@
 // Entry of the models settings page: sign in with a key, show its metadata and the organization's
 // models, and hand the models to the playground. Only composes the other modules.
-import type { ModelsResponseBody, ValidateResponseBody } from '../shared/types.js';
+import type { ModelsResponseBody, ValidateResponseBody } from '../common/types.js';
 import { showKeyMetadata, showModels } from './account.js';
 import { ApiFailure, callApi } from './api.js';
 import { byId } from './dom.js';

@@ -1,6 +1,6 @@
 // The tuned-models card: each of the organization's tuned models with its status, progress,
 // holdout report and a delete button. Only builds nodes; settings.ts does the calls.
-import type { TunedModelBody } from '../shared/tuned-model-types.js';
+import type { TunedModelBody } from '../common/tuned-model-types.js';
 import { clear, el } from './dom.js';
 
 const fmt = (v: number | null | undefined) => (typeof v === 'number' ? v.toFixed(3) : '—');

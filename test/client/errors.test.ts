@@ -7,7 +7,7 @@ import {
   InternalServerError, TimeoutError, AbortError,
 } from '../../src/client/index.js';
 import { createComputePool } from '../../src/compute/pool.js';
-import { ERROR_CATALOGUE } from '../../src/shared/codes.js';
+import { ERROR_CATALOGUE } from '../../src/common/codes.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch, rejectionOf } from './helpers.js';

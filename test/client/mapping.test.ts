@@ -10,7 +10,7 @@ import {
   InternalServerError,
 } from '../../src/client/index.js';
 import { classFor } from '../../src/client/error-from-response.js';
-import { ERROR_CATALOGUE, type ErrorCode } from '../../src/shared/codes.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../src/common/codes.js';
 import { rejectionOf } from './helpers.js';
 import { problem, startStandIn, type StandIn } from './stand-in.js';
 
@@ -73,11 +73,11 @@ describe('unknown future codes, answered by a stand-in', () => {
 });
 
 describe('portability', () => {
-  it('src/client imports nothing host-specific: only relative modules inside src/client and src/shared', () => {
+  it('src/client imports nothing host-specific: only relative modules inside src/client and src/common', () => {
     const root = join(import.meta.dirname, '../../src');
     const files = [
       ...readdirSync(join(root, 'client'), { recursive: true, encoding: 'utf8' }).map((f) => join(root, 'client', f)),
-      ...readdirSync(join(root, 'shared')).map((f) => join(root, 'shared', f)),
+      ...readdirSync(join(root, 'common')).map((f) => join(root, 'common', f)),
     ].filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(10);
     for (const f of files) {

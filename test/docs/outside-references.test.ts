@@ -49,9 +49,9 @@ describe('references outside the repository', () => {
     expect(hits('docs/accuracy.md', "the table is main after issue 12's fourth round")).toEqual(['an issue']);
     expect(hits('datasets/dev/ANCHORS.md', 'The targets are in the core issue')).toEqual(['an issue']);
     expect(hits('eval/x.ts', "const data = join(ROOT, '..', 'shared', 'data');")).toEqual(['a path outside the repository (the root\'s parent)']);
-    // inside the repository: src/shared, a link up from docs/, the root found from a test's folder
-    expect(hits('src/cli/keys.ts', "import type { KeyEnv } from '../shared/types.js';")).toEqual([]);
-    expect(hits('src/server/errors.ts', "import { ERROR_CATALOGUE } from '../../shared/codes.js';")).toEqual([]);
+    // inside the repository: src/common, a link up from docs/, the root found from a test's folder
+    expect(hits('src/cli/keys.ts', "import type { KeyEnv } from '../common/types.js';")).toEqual([]);
+    expect(hits('src/server/errors.ts', "import { ERROR_CATALOGUE } from '../../common/codes.js';")).toEqual([]);
     expect(hits('docs/api.md', 'the README\'s [first forecast](../README.md#a-first-forecast)')).toEqual([]);
     expect(hits('test/docs/x.test.ts', "const ROOT = join(import.meta.dirname, '..', '..');")).toEqual([]);
   });

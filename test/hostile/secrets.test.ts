@@ -112,7 +112,7 @@ describe('no secret leaves the process', () => {
 });
 
 // Each finding of the second hostile round, as it was found: these failed before the one validator
-// and the caller-text rule (src/shared/caller-text.ts).
+// and the caller-text rule (src/common/caller-text.ts).
 describe('the second round\'s findings', () => {
   it('cross-validation and anomalies withhold unknown field names, pointer and detail', async () => {
     for (const [path, body] of [['/tempo/v1/cross-validation', { series, horizon: 2 }], ['/tempo/v1/anomalies', { series }]] as const) {

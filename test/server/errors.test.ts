@@ -1,7 +1,7 @@
 // Error answers over real HTTP: every code of the error catalogue, problem+json shape, request ids, and
 // the order of checks on forecast.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ERROR_CATALOGUE, errorType } from '../../src/shared/codes.js';
+import { ERROR_CATALOGUE, errorType } from '../../src/common/codes.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 // request ids, and the last check on a computed answer.
 import { describe, expect, it } from 'vitest';
 import { pathShown } from '../../src/server/echo.js';
-import { mayRepeat } from '../../src/shared/caller-text.js';
+import { mayRepeat } from '../../src/common/caller-text.js';
 import { sanitizeForLog, serializeError } from '../../src/server/logging/sanitize.js';
 import { createSafeLogger } from '../../src/server/logging/logger.js';
 import { acceptableRequestId } from '../../src/server/middleware/request-id.js';

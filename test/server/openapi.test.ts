@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { startHarness, type Harness } from './harness.js';
-import { ERROR_CATALOGUE } from '../../src/shared/codes.js';
+import { ERROR_CATALOGUE } from '../../src/common/codes.js';
 
 let h: Harness;
 let key: string;

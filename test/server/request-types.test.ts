@@ -9,10 +9,10 @@ import type { batchRequestSchema } from '../../src/server/schemas/batch-request.
 import type { crossValidationRequestSchema } from '../../src/server/schemas/cross-validation-request.js';
 import type { forecastRequestSchema } from '../../src/server/schemas/forecast-request.js';
 import type { tunedModelRequestSchema } from '../../src/server/schemas/tuned-model-request.js';
-import type { AnomaliesRequestBody } from '../../src/shared/anomaly-types.js';
-import type { CrossValidationRequestBody } from '../../src/shared/backtest-types.js';
-import type { TunedModelRequestBody } from '../../src/shared/tuned-model-types.js';
-import type { BatchRequestBody, ForecastRequestBody } from '../../src/shared/types.js';
+import type { AnomaliesRequestBody } from '../../src/common/anomaly-types.js';
+import type { CrossValidationRequestBody } from '../../src/common/backtest-types.js';
+import type { TunedModelRequestBody } from '../../src/common/tuned-model-types.js';
+import type { BatchRequestBody, ForecastRequestBody } from '../../src/common/types.js';
 
 // a field with a default is optional in the body the caller sends (the route fills it in)
 type Described<F extends (...args: never[]) => JSONSchema> = FromSchema<ReturnType<F>, { keepDefaultedPropertiesOptional: true }>;

@@ -9,7 +9,7 @@ import { compileRequests } from '../../src/server/schemas/requests.js';
 import { checkAtOnce, checkInSlices, type Checked } from '../../src/server/validation/request-check.js';
 import type { AcceptedTunedModel } from '../../src/server/schemas/tuned-model-request.js';
 import { trainingDates } from '../../src/tuning/training-dates.js';
-import type { TunedModelRequestBody } from '../../src/shared/tuned-model-types.js';
+import type { TunedModelRequestBody } from '../../src/common/tuned-model-types.js';
 
 const config = loadConfig({}, {});
 const request = compileRequests(config).tunedModel;

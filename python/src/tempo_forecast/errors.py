@@ -219,7 +219,7 @@ class APITimeoutError(TempoError, builtins.TimeoutError):
         return (type(self), (self.timeout, self.url), {"attempts": self.attempts})
 
 
-# Keyed by the server's error catalogue (src/shared/codes.ts); a code missing here falls back to its status.
+# Keyed by the server's error catalogue (src/common/codes.ts); a code missing here falls back to its status.
 _BY_CODE: Dict[str, Type[APIError]] = {
     "API_KEY_INVALID": ApiKeyInvalidError,
     "API_KEY_INACTIVE": ApiKeyInactiveError,

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { ConnectionLimits } from '../../config/config.js';
-import { ERROR_CATALOGUE, errorType } from '../../shared/codes.js';
+import { ERROR_CATALOGUE, errorType } from '../../common/codes.js';
 import { newRequestId } from '../middleware/request-id.js';
 import { newStallWatch, readerStalled, type StallWatch } from './reader-stall.js';
 

@@ -1,7 +1,7 @@
 // The one place that writes problem+json: every thrown error becomes an RFC 9457 body here.
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ERROR_CATALOGUE, errorType, type ProblemBody } from '../../shared/codes.js';
+import { ERROR_CATALOGUE, errorType, type ProblemBody } from '../../common/codes.js';
 import { toApiError } from '../errors.js';
 import { pathShown } from '../echo.js';
 

@@ -1,7 +1,7 @@
 // Gives every request an id: the caller's when it is safe to echo, else a fresh one.
 import { randomFillSync } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { holdsSecretRun } from '../../shared/caller-text.js';
+import { holdsSecretRun } from '../../common/caller-text.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 // the one shape of client id kept although it holds runs of 8 and 12 letters and digits: hex in
@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Whether an inbound request id may be kept (it is echoed and logged): the documented charset and
  * length (docs/api.md), and either a UUID or free of the runs a piece of a secret could be (the
- * caller-text rule, src/shared/caller-text.ts).
+ * caller-text rule, src/common/caller-text.ts).
  */
 export function acceptableRequestId(inbound: string): boolean {
   return SAFE_ID.test(inbound) && (UUID.test(inbound) || !holdsSecretRun(inbound));

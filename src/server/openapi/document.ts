@@ -2,7 +2,7 @@
 // (src/server/schemas/requests.ts, compiled for the operator's configured bounds) and the response
 // schemas its tests hold answers to.
 import type { Config } from '../../config/config.js';
-import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../shared/codes.js';
+import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../common/codes.js';
 import { packageVersion } from '../../config/package-version.js';
 import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { batchResponseSchema } from '../schemas/batch-response.js';

@@ -3,7 +3,7 @@
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
 import { findAnomalies } from '../../anomalies/find.js';
-import type { AnomaliesResponseBody, AnomalyBody } from '../../shared/anomaly-types.js';
+import type { AnomaliesResponseBody, AnomalyBody } from '../../common/anomaly-types.js';
 import type { ServerMetrics } from '../metrics.js';
 import { need } from '../state.js';
 import { computingRoute } from './computing-route.js';

@@ -2,7 +2,7 @@
 // on the worker pool and shapes the answer.
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
-import type { CrossValidationResponseBody } from '../../shared/backtest-types.js';
+import type { CrossValidationResponseBody } from '../../common/backtest-types.js';
 import type { ServerMetrics } from '../metrics.js';
 import { need } from '../state.js';
 import { computingRoute } from './computing-route.js';

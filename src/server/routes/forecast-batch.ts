@@ -3,7 +3,7 @@
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
-import type { BatchRequestBody } from '../../shared/types.js';
+import type { BatchRequestBody } from '../../common/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { answerBatch, type BatchFormat } from '../batch/answer-batch.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';

@@ -1,7 +1,7 @@
 // The forecast handler: runs the validated request on the worker pool and shapes the response.
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
-import type { ForecastResponseBody } from '../../shared/types.js';
+import type { ForecastResponseBody } from '../../common/types.js';
 import type { ServerMetrics } from '../metrics.js';
 import { need } from '../state.js';
 import { computingRoute } from './computing-route.js';

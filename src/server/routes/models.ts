@@ -1,6 +1,6 @@
 // The models handler: what the key's organization may forecast with, `tempo` first.
 import type { Middleware } from 'koa';
-import type { ModelsResponseBody } from '../../shared/types.js';
+import type { ModelsResponseBody } from '../../common/types.js';
 import type { KeyRecord, Store } from '../../store/types.js';
 import { ApiError } from '../errors.js';
 import { tunedModelBody } from './tuned-models.js';

@@ -2,7 +2,7 @@
 // /errors/{slug}, which is where every problem `type` points.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { ERROR_CATALOGUE, ERROR_TYPE_BASE, type ErrorCode } from '../../shared/codes.js';
+import { ERROR_CATALOGUE, ERROR_TYPE_BASE, type ErrorCode } from '../../common/codes.js';
 import { packageVersion } from '../../config/package-version.js';
 import { ApiError } from '../errors.js';
 import { openApiDocument, type DocumentedBounds } from '../openapi/document.js';

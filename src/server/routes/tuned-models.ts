@@ -2,7 +2,7 @@
 // tuning service on the worker pool; these only read and write the store.
 import type { Middleware } from 'koa';
 import type { CoreConfig } from '../../core/index.js';
-import type { TunedModelBody, TunedModelRequestBody } from '../../shared/tuned-model-types.js';
+import type { TunedModelBody, TunedModelRequestBody } from '../../common/tuned-model-types.js';
 import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';
 import type { TuningService } from '../../tuning/service.js';

@@ -1,6 +1,6 @@
 // The validate handler: the authenticated key's metadata; it never counts against the quota.
 import type { Middleware } from 'koa';
-import type { ValidateResponseBody } from '../../shared/types.js';
+import type { ValidateResponseBody } from '../../common/types.js';
 import type { KeyRecord } from '../../store/types.js';
 import { need } from '../state.js';
 

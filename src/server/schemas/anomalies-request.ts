@@ -1,7 +1,7 @@
 // POST /{model}/v1/anomalies: the body's schema (a forecast's series and season_length, one level),
 // what a schema cannot say (its dates), and how it is read.
 import type { Bounds } from '../../config/config.js';
-import type { AnomaliesRequestBody } from '../../shared/anomaly-types.js';
+import type { AnomaliesRequestBody } from '../../common/anomaly-types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { reportedPlan, type DatedRequest } from '../request-dates.js';
 import { requestFields } from './fields.js';

@@ -5,7 +5,7 @@
 // writes each series' future dates as it answers.
 import type { BatchBounds, Bounds } from '../../config/config.js';
 import type { CheckedDates } from '../../dates/index.js';
-import type { BatchRequestBody } from '../../shared/types.js';
+import type { BatchRequestBody } from '../../common/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
 import { acceptRegressors } from '../request-regressors.js';

@@ -4,7 +4,7 @@
 import { DEFAULT_WINDOWS, MIN_TRAINING_VALUES, windowsThatFit } from '../../backtest/plan.js';
 import type { Bounds } from '../../config/config.js';
 import type { DatePlan } from '../../dates/index.js';
-import type { CrossValidationRequestBody } from '../../shared/backtest-types.js';
+import type { CrossValidationRequestBody } from '../../common/backtest-types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { writePlan } from '../../dates/index.js';
 import { checkedDates } from '../request-dates.js';

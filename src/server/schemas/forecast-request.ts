@@ -2,7 +2,7 @@
 // lengths and holiday code), and how it is read.
 import type { Bounds } from '../../config/config.js';
 import type { DatePlan } from '../../dates/index.js';
-import type { ForecastRequestBody } from '../../shared/types.js';
+import type { ForecastRequestBody } from '../../common/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { writePlan } from '../../dates/index.js';
 import { checkedDates } from '../request-dates.js';

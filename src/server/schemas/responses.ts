@@ -1,6 +1,6 @@
 // JSON schemas of what the server answers: the OpenAPI document publishes them and the tests
 // check real answers against them, so the document cannot drift from the server.
-import { ERROR_CATALOGUE } from '../../shared/codes.js';
+import { ERROR_CATALOGUE } from '../../common/codes.js';
 
 const numbers = { type: 'array', items: { type: 'number' } } as const;
 

@@ -6,7 +6,7 @@
 import { MIN_TRAINING_VALUES } from '../../backtest/plan.js';
 import type { Bounds, TuningBounds } from '../../config/config.js';
 import type { DatePlan } from '../../dates/index.js';
-import type { TunedModelRequestBody } from '../../shared/tuned-model-types.js';
+import type { TunedModelRequestBody } from '../../common/tuned-model-types.js';
 import { modelNameProblem } from '../../store/names.js';
 import { isDated, seriesDateInput } from '../../tuning/training-dates.js';
 import type { RequestDefinition } from '../validation/request-check.js';

@@ -2,11 +2,11 @@
 // checks, the pre-scan's refusals) becomes a FieldError here, by the same rules on every route. A
 // pointer names only what the schema knows (member names it defines, element indexes) and stops
 // before anything else; a detail states the place and its rule and describes what was sent without
-// repeating caller text (src/shared/caller-text.ts); unknown fields are counted, not named (unless
+// repeating caller text (src/common/caller-text.ts); unknown fields are counted, not named (unless
 // the name is one the API itself uses); one entry per pointer, at most MAX_FIELD_ERRORS.
 import type { ErrorObject } from 'ajv';
-import { described, mayRepeat } from '../../shared/caller-text.js';
-import type { FieldError } from '../../shared/codes.js';
+import { described, mayRepeat } from '../../common/caller-text.js';
+import type { FieldError } from '../../common/codes.js';
 import { crowdedError } from '../crowded-object.js';
 import type { SchemaNode } from './schema-tree.js';
 

@@ -1,11 +1,11 @@
 // The one request validator: a body's schema (compiled once, src/server/validation/schema-tree.ts)
 // walked against the parsed body, then what the schema cannot say (dates, cross-field lengths),
-// every finding formatted by one list (field-errors.ts). Written as steps (src/shared/steps.ts): an
+// every finding formatted by one list (field-errors.ts). Written as steps (src/common/steps.ts): an
 // array of objects (a batch's series) gives the event loop a turn between its elements when the
 // server runs it in slices; the CLI runs it at once.
-import type { FieldError } from '../../shared/codes.js';
-import { isObject } from '../../shared/is-object.js';
-import { atOnce, inSlices, type Steps } from '../../shared/steps.js';
+import type { FieldError } from '../../common/codes.js';
+import { isObject } from '../../common/is-object.js';
+import { atOnce, inSlices, type Steps } from '../../common/steps.js';
 import { crowded } from '../crowded-object.js';
 import { FieldErrorList, type Path, type Report } from './field-errors.js';
 import { compileTree, listPaths, longestArray, mostValues, type JsonSchema, type SchemaNode, type Source } from './schema-tree.js';

@@ -4,7 +4,7 @@
 // invalid one without asking ajv for every error of a 10,000-element array. Also what the shape of
 // the schema bounds: the longest array, and how many values a body can hold.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { isObject } from '../../shared/is-object.js';
+import { isObject } from '../../common/is-object.js';
 
 /** A JSON schema (draft 2020-12 keywords; the subset request bodies use). */
 export type JsonSchema = { readonly [keyword: string]: unknown };

@@ -9,7 +9,7 @@ import { GROUP_SERIES } from '../../../src/server/batch/groups.js';
 import { compileRequests } from '../../../src/server/schemas/requests.js';
 import { checkInSlices } from '../../../src/server/validation/request-check.js';
 import { loadConfig } from '../../../src/config/config.js';
-import type { BatchRequestBody } from '../../../src/shared/types.js';
+import type { BatchRequestBody } from '../../../src/common/types.js';
 import { waitFor } from '../../support/wait.js';
 
 let inner: ComputePool;

@@ -8,7 +8,7 @@ import { loadConfig } from '../../../src/config/config.js';
 import { planDates, writePlan } from '../../../src/dates/index.js';
 import { compileRequests } from '../../../src/server/schemas/requests.js';
 import { checkInSlices } from '../../../src/server/validation/request-check.js';
-import type { BatchRequestBody } from '../../../src/shared/types.js';
+import type { BatchRequestBody } from '../../../src/common/types.js';
 
 const config = loadConfig({}, {});
 // the batch check's errors, and the dates it hands on
