@@ -1,10 +1,10 @@
-// TempoClient: the service's three endpoints as typed calls, with per-attempt timeouts, the
+// TempoClient: the service's endpoints as typed calls, with per-attempt timeouts, the
 // caller's AbortSignal, retries only where another attempt can help, and the key kept private.
 import { MAX_TIMER_MS, raceAbort, sleep as defaultSleep } from './abortable.js';
 import { classFor, errorFromResponse } from './error-from-response.js';
 import { AbortError, ConnectionError, TempoError, TimeoutError } from './errors/index.js';
-import { readLines } from './read-lines.js';
-import { parseRateLimit, type RateLimitState } from './rate-limit.js';
+import { linesOf, readLines } from './read-lines.js';
+import { parseRateLimit, parseRetryAfter, type RateLimitState } from './rate-limit.js';
 import { displayUrl, keyHint, scrubber } from './redact.js';
 import {
   DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS, isRetryable, retryDelayMs,
@@ -24,7 +24,11 @@ import type { AnomaliesResponseBody } from '../common/anomaly-types.js';
 import type { CrossValidationResponseBody } from '../common/backtest-types.js';
 import type { TunedModelBody } from '../common/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
-import { ModelTuningFailedError } from './errors/index.js';
+import { APIError, JobFailedError, JobNotFoundError, ModelTuningFailedError } from './errors/index.js';
+import {
+  gzipped, jobFinished, jobPath, jobQuery, jobResult, pollDelayMs, replayable, uploadBody,
+  type CreateJobParams, type Job, type JobBody, type JobsPageBody,
+} from './jobs.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Series per request in forecastMany unless told otherwise. */
@@ -43,7 +47,22 @@ interface Success {
   json: unknown;
   requestId: string | undefined;
   rateLimit: RateLimitState | undefined;
+  /** Seconds the answer's Retry-After asked for (a job's status says when to look again). */
+  retryAfter?: number;
 }
+
+/** Options of waitForJob: the call's own, the polling pace, and a callback after every poll. */
+export interface WaitForJobOptions extends Omit<CallOptions, 'model'> {
+  /** First wait between polls in ms (default 1,000); it grows by half each poll up to `maxIntervalMs`. */
+  intervalMs?: number;
+  /** Longest wait between polls in ms (default 10,000). A Retry-After from the server wins over both. */
+  maxIntervalMs?: number;
+  /** Called with the job after every poll, the last one included. */
+  onProgress?: (job: Job) => void;
+}
+
+/** Options of the results calls: the call's own (`timeout` is the longest wait for the next bytes). */
+export type JobResultsOptions = Omit<CallOptions, 'model'>;
 
 function checkTimeout(value: number, what: string): number {
   if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${what} must be a positive number of milliseconds or Infinity`);
@@ -238,6 +257,131 @@ export class TempoClient {
     if (chunk.length > 0) yield* send(chunk);
   }
 
+  /**
+   * Uploads a job's series (objects, a long CSV or NDJSON) as a stream, gzipped when `gzip` is set,
+   * and resolves with the queued job. Sent again after a 429 or 503 (nothing was created) only when
+   * the input is held whole (an array, a string, bytes); never after a lost answer, which could
+   * have created the job. `timeout` is the longest the upload may stall.
+   */
+  async createJob(params: CreateJobParams, options: CallOptions = {}): Promise<Job> {
+    const model = checkModel(options.model ?? this.model, 'model');
+    const url = `${this.baseUrl}/${model}/v1/jobs?${jobQuery(params)}`;
+    const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
+    const maxRetries = replayable(params) ? checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries') : 0;
+    const { signal } = options;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw withAttempts(new AbortError(signal.reason), attempt - 1);
+      const { contentType, body } = uploadBody(params);
+      const headers: Record<string, string> = { Authorization: `Bearer ${this.#apiKey}`, Accept: 'application/json', 'Content-Type': contentType };
+      if (params.gzip === true) headers['Content-Encoding'] = 'gzip';
+      const outcome = await this.#upload(url, headers, params.gzip === true ? gzipped(body) : body, timeoutMs, signal);
+      if (!(outcome instanceof TempoError)) return jobResult(outcome.json as JobBody, outcome.requestId);
+      const error = withAttempts(outcome, attempt);
+      // only a refusal that says nothing was created may be sent again
+      const refused = error instanceof APIError && (error.status === 429 || error.status === 503);
+      if (!refused || attempt > maxRetries) throw error;
+      await this.#waitToRetry(error, attempt, signal);
+    }
+  }
+
+  /** The organization's job: status, progress counts, times and the first series errors. */
+  async getJob(id: string, options: Omit<CallOptions, 'model'> = {}): Promise<Job> {
+    const res = await this.#call('GET', jobPath(id), undefined, options);
+    return jobResult(res.json as JobBody, res.requestId);
+  }
+
+  /**
+   * Polls the job until it succeeds and resolves with it: at `intervalMs`, growing to
+   * `maxIntervalMs`, or after the server's Retry-After when it sends one. Rejects with
+   * JobFailedError when the job fails or is cancelled, AbortError when `signal` aborts (the job
+   * itself keeps running).
+   */
+  async waitForJob(id: string, options: WaitForJobOptions = {}): Promise<Job> {
+    const intervalMs = options.intervalMs ?? 1000;
+    const maxIntervalMs = options.maxIntervalMs ?? Math.max(10_000, intervalMs);
+    if (typeof intervalMs !== 'number' || !(intervalMs >= 0)) throw new RangeError('intervalMs must be a number of milliseconds ≥ 0');
+    if (typeof maxIntervalMs !== 'number' || !(maxIntervalMs >= intervalMs)) throw new RangeError('maxIntervalMs must be a number of milliseconds ≥ intervalMs');
+    const path = jobPath(id);
+    for (let poll = 0; ; poll++) {
+      const res = await this.#call('GET', path, undefined, options);
+      const job = jobResult(res.json as JobBody, res.requestId);
+      options.onProgress?.(job);
+      if (job.status === 'succeeded') return job;
+      if (jobFinished(job.status)) throw new JobFailedError(job.id, job.status as 'failed' | 'cancelled', job.errors);
+      const delay = pollDelayMs(poll, res.retryAfter, { intervalMs, maxIntervalMs, maxRetryAfterSeconds: this.maxRetryAfter });
+      try {
+        await raceAbort(this.#sleep(delay, options.signal), options.signal);
+      } catch (reason) {
+        throw new AbortError(options.signal?.aborted ? options.signal.reason : reason);
+      }
+    }
+  }
+
+  /**
+   * The job's answers, one per series in input order, parsed from NDJSON as they stream in (never
+   * held whole). Throws JobNotFinishedError before the job has succeeded, JobExpiredError once its
+   * results were deleted. A dropped connection is retried as the retry policy says, resuming after
+   * the last answer already yielded.
+   */
+  async *jobResults(id: string, options: JobResultsOptions = {}): AsyncGenerator<BatchItem> {
+    const url = `${this.baseUrl}${jobPath(id)}/results`;
+    let headers: Headers | undefined;
+    for await (const line of linesOf(this.#download(url, 'application/x-ndjson', options, (h) => { headers = h; }))) {
+      let parsed: BatchItemBody | BatchStreamFailure;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        throw new ConnectionError(`the job results from ${displayUrl(url)} hold a line that is not JSON`);
+      }
+      if (typeof parsed !== 'object' || parsed === null) throw new ConnectionError(`the job results from ${displayUrl(url)} hold a line that is not a series`);
+      if (!('id' in parsed)) throw this.#streamFailure(parsed, headers ?? new Headers());
+      yield batchItem(parsed);
+    }
+  }
+
+  /**
+   * The job's results as the server writes them, `csv` (`unique_id,ds,forecast,lo-95,…`) or
+   * `ndjson`, in byte chunks as they arrive, for writing to a file. Errors and resumption as jobResults.
+   */
+  async *jobResultsBytes(id: string, format: 'csv' | 'ndjson', options: JobResultsOptions = {}): AsyncGenerator<Uint8Array> {
+    if (format !== 'csv' && format !== 'ndjson') throw new RangeError("format must be 'csv' or 'ndjson'");
+    yield* this.#download(`${this.baseUrl}${jobPath(id)}/results`, format === 'csv' ? 'text/csv' : 'application/x-ndjson', options);
+  }
+
+  /** Cancels the job (what has not run stops) and deletes its inputs and results. A retry that finds it gone counts as done. */
+  async cancelJob(id: string, options: Omit<CallOptions, 'model'> = {}): Promise<void> {
+    try {
+      await this.#call('DELETE', jobPath(id), undefined, options);
+    } catch (err) {
+      // the first DELETE was answered but the answer lost: the job is gone, as asked
+      if (err instanceof JobNotFoundError && err.attempts > 1) return;
+      throw err;
+    }
+  }
+
+  /** One page of the organization's jobs, newest first, and the cursor of the next page (undefined after the last). */
+  async listJobsPage(cursor?: string, options: Omit<CallOptions, 'model'> = {}): Promise<{ jobs: Job[]; nextCursor: string | undefined; requestId: string | undefined }> {
+    const res = await this.#call('GET', cursor === undefined ? '/v1/jobs' : `/v1/jobs?cursor=${encodeURIComponent(cursor)}`, undefined, options);
+    const body = res.json as JobsPageBody;
+    const next = typeof body.next_cursor === 'string' && body.next_cursor !== '' ? body.next_cursor : undefined;
+    return { jobs: body.jobs.map((j) => jobResult(j, res.requestId)), nextCursor: next, requestId: res.requestId };
+  }
+
+  /** Every job of the organization, newest first, fetching the next page only when the caller reaches it. */
+  async *listJobs(options: Omit<CallOptions, 'model'> = {}): AsyncGenerator<Job> {
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    for (;;) {
+      const page = await this.listJobsPage(cursor, options);
+      for (const job of page.jobs) yield job;
+      if (page.nextCursor === undefined) return;
+      // a server that hands back a cursor it gave before would page forever
+      if (seen.has(page.nextCursor)) throw new ConnectionError('the job list repeats a page cursor');
+      seen.add(page.nextCursor);
+      cursor = page.nextCursor;
+    }
+  }
+
   /** The key's metadata (status, organization, expiry, limits); does not count against the forecast quota. */
   async validate(options: CallOptions = {}): Promise<ValidateResult> {
     const model = checkModel(options.model ?? this.model, 'model');
@@ -400,6 +544,143 @@ export class TempoClient {
     }
   }
 
+  // One upload attempt: the body is pulled as the connection takes it, and the timeout is the longest
+  // stall (no chunk taken, or no answer after the last), since a big upload may rightly take hours.
+  async #upload(url: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>, timeoutMs: number, signal: AbortSignal | undefined): Promise<Success | TempoError> {
+    if (signal?.aborted) return new AbortError(signal.reason);
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+    };
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const watched = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform(chunk, c) { arm(); c.enqueue(chunk); } }));
+    arm();
+    try {
+      // duplex 'half' is how fetch is told the body is a stream sent before the answer is read
+      const res = await this.#fetch(url, { method: 'POST', headers, body: watched, signal: controller.signal, duplex: 'half' } as RequestInit);
+      arm();
+      const text = await res.text();
+      const rateLimit = parseRateLimit(res.headers);
+      if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
+      if (!res.ok) return errorFromResponse({ status: res.status, headers: res.headers, text }, this.#scrub, rateLimit);
+      try {
+        return { json: JSON.parse(text), requestId: res.headers.get('x-request-id') ?? undefined, rateLimit };
+      } catch {
+        return errorFromResponse({ status: res.status, headers: res.headers, text }, this.#scrub, rateLimit);
+      }
+    } catch (err) {
+      if (err instanceof TempoError) return err;
+      if (signal?.aborted) return new AbortError(signal.reason);
+      if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
+      const text = err instanceof Error ? [err.message, (err.cause as Error | undefined)?.message].filter(Boolean).join(': ') : String(err);
+      return new ConnectionError(`could not upload the job to ${displayUrl(url)}: ${this.#scrub(text)}`);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  // A GET whose body streams (a job's results), retried as the retry policy says; a retry skips the
+  // bytes already handed over, as results are written the same way every time.
+  async *#download(url: string, accept: string, options: JobResultsOptions, onHeaders?: (h: Headers) => void): AsyncGenerator<Uint8Array> {
+    const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
+    const maxRetries = checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
+    const { signal } = options;
+    let given = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw withAttempts(new AbortError(signal.reason), attempt - 1);
+      let skip = given;
+      let failure: TempoError;
+      try {
+        for await (let chunk of this.#streamGet(url, accept, timeoutMs, signal, onHeaders)) {
+          if (skip > 0) {
+            if (chunk.length <= skip) { skip -= chunk.length; continue; }
+            chunk = chunk.subarray(skip);
+            skip = 0;
+          }
+          given += chunk.length;
+          yield chunk;
+        }
+        if (skip === 0) return;
+        failure = new ConnectionError(`the job results from ${displayUrl(url)} were shorter on a second reading`);
+      } catch (err) {
+        if (!(err instanceof TempoError)) throw err;
+        failure = err;
+      }
+      const error = withAttempts(failure, attempt);
+      if (error instanceof AbortError || attempt > maxRetries || !isRetryable(error)) throw error;
+      await this.#waitToRetry(error, attempt, signal);
+    }
+  }
+
+  // One streamed GET: byte chunks as they arrive; the timeout is the longest wait for the next one.
+  async *#streamGet(url: string, accept: string, timeoutMs: number, signal: AbortSignal | undefined, onHeaders?: (h: Headers) => void): AsyncGenerator<Uint8Array> {
+    if (signal?.aborted) throw new AbortError(signal.reason);
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+    };
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const noAnswer = (err: unknown): TempoError => {
+      if (err instanceof TempoError) return err;
+      if (signal?.aborted) return new AbortError(signal.reason);
+      if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
+      const text = err instanceof Error ? err.message : String(err);
+      return new ConnectionError(`could not read the job results from ${displayUrl(url)}: ${this.#scrub(text)}`);
+    };
+    arm();
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    try {
+      let res: Response;
+      try {
+        res = await this.#fetch(url, { method: 'GET', headers: { Authorization: `Bearer ${this.#apiKey}`, Accept: accept }, signal: controller.signal });
+      } catch (err) {
+        throw noAnswer(err);
+      }
+      const rateLimit = parseRateLimit(res.headers);
+      if (rateLimit !== undefined) this.lastRateLimit = rateLimit;
+      if (!res.ok || res.body === null) {
+        let text: string;
+        try {
+          text = await res.text();
+        } catch (err) {
+          throw noAnswer(err);
+        }
+        throw errorFromResponse({ status: res.status, headers: res.headers, text }, this.#scrub, rateLimit);
+      }
+      onHeaders?.(res.headers);
+      reader = res.body.getReader();
+      for (;;) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (err) {
+          throw noAnswer(err);
+        }
+        if (next.done) return;
+        // bytes already received must not outrun the caller's abort
+        if (signal?.aborted) throw new AbortError(signal.reason);
+        clearTimeout(timer);
+        yield next.value;
+        arm();
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      await reader?.cancel().catch(() => {});
+      // a caller that stops early closes the connection
+      controller.abort();
+    }
+  }
+
   // The typed error for the failure line a server writes when it cannot finish a streamed batch.
   #streamFailure(line: BatchStreamFailure, headers: Headers): TempoError {
     const e = line?.error ?? {};
@@ -428,7 +709,10 @@ export class TempoClient {
     if (answer.status < 200 || answer.status >= 300) return errorFromResponse(answer, this.#scrub, rateLimit);
     if (answer.status === 204) return { json: undefined, requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
     try {
-      return { json: JSON.parse(answer.text), requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit };
+      return {
+        json: JSON.parse(answer.text), requestId: answer.headers.get('x-request-id') ?? undefined, rateLimit,
+        retryAfter: parseRetryAfter(answer.headers.get('retry-after')),
+      };
     } catch {
       // a 2xx that is not JSON did not come from the service (a captive portal, a misrouted proxy)
       return errorFromResponse(answer, this.#scrub, rateLimit);

@@ -1,5 +1,5 @@
 // The `tempo-forecast/client` entry: the client, its error tree and its types. Runs on any runtime with fetch.
-export { TempoClient, DEFAULT_TIMEOUT_MS, DEFAULT_BATCH_SIZE } from './client.js';
+export { TempoClient, DEFAULT_TIMEOUT_MS, DEFAULT_BATCH_SIZE, type WaitForJobOptions, type JobResultsOptions } from './client.js';
 export * from './errors/index.js';
 export { isRetryable, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_SECONDS } from './retry-policy.js';
 export { parseRateLimit, parseRetryAfter, type RateLimitState, type RateLimitPolicy } from './rate-limit.js';
@@ -11,3 +11,5 @@ export type {
 export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
 export type { CreateModelParams, TunedModel } from './tuned-models.js';
 export type { AnomaliesParams, AnomaliesResult, Anomaly } from './anomalies.js';
+export type { Job, JobStatus, JobSettings, JobInput, CreateJobParams, UploadSource } from './jobs.js';
+export { pollDelayMs } from './jobs.js';

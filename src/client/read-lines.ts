@@ -27,3 +27,21 @@ export async function* readLines(body: ReadableStream<Uint8Array>): AsyncGenerat
     reader.releaseLock();
   }
 }
+
+/** Yields each complete line of a stream of byte chunks, decoded as UTF-8 (a last line without `\n` too, when not empty). */
+export async function* linesOf(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of chunks) {
+    rest += decoder.decode(chunk, { stream: true });
+    let at = rest.indexOf('\n');
+    while (at >= 0) {
+      const line = rest.slice(0, at);
+      rest = rest.slice(at + 1);
+      if (line.trim() !== '') yield line;
+      at = rest.indexOf('\n');
+    }
+  }
+  rest += decoder.decode();
+  if (rest.trim() !== '') yield rest;
+}

@@ -117,7 +117,8 @@ export function batchBody(p: BatchParams): BatchRequestBody {
   return body;
 }
 
-function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][number] {
+/** One series of a batch (or job) body; NaN becomes null, a non-finite value is refused with its place. */
+export function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][number] {
   if (s === null || typeof s !== 'object' || !Array.isArray(s.values)) throw new TypeError(`series[${i}] needs { id: string, values: number[] }`);
   const values = s.values.map((v, j) => {
     if (typeof v === 'number' && Number.isNaN(v)) return null;
