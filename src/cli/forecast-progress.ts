@@ -1,4 +1,4 @@
-// Progress of a local batch on stderr: a redrawn bar on a terminal, plain lines otherwise (logs, CI).
+// Progress of a local batch or a server's job on stderr: a redrawn bar on a terminal, plain lines otherwise (logs, CI).
 
 /** Where progress goes: a raw write, and whether it is a terminal that can redraw a line. */
 export interface ProgressSink {
@@ -23,24 +23,32 @@ function eta(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${String(Math.ceil(seconds % 60)).padStart(2, '0')}s`;
 }
 
-/** The progress line for `done` of `total` after `elapsedMs`. */
-export function progressText(done: number, total: number, elapsedMs: number): string {
-  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+/** The progress line for `done` of `total` after `elapsedMs`, the rate counted from `from` done at the start. */
+export function progressText(done: number, total: number, elapsedMs: number, from = 0): string {
+  const rate = elapsedMs > 0 ? ((done - from) * 1000) / elapsedMs : 0;
   const left = rate > 0 ? (total - done) / rate : Infinity;
   return `${done}/${total} series  ${rate.toFixed(0)} series/s  ETA ${done === total ? '0s' : eta(left)}`;
 }
 
+/** Who reports (the plain lines' prefix) and how many series were done before reporting began (a re-attached job's). */
+export interface ProgressOptions {
+  label?: string;
+  from?: number;
+}
+
 /** Starts reporting progress of `total` series to `sink`. */
-export function startProgress(sink: ProgressSink, total: number, now: () => number = Date.now): Progress {
+export function startProgress(sink: ProgressSink, total: number, now: () => number = Date.now, options: ProgressOptions = {}): Progress {
   const start = now();
+  const label = options.label ?? 'tempo forecast';
+  const from = options.from ?? 0;
   let last = -Infinity;
   const draw = (done: number) => {
-    const text = progressText(done, total, now() - start);
+    const text = progressText(done, total, now() - start, from);
     if (sink.isTTY) {
       const filled = total > 0 ? Math.round((BAR * done) / total) : BAR;
       sink.write(`\r[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${text}\x1b[K`);
     } else {
-      sink.write(`tempo forecast: ${text}\n`);
+      sink.write(`${label}: ${text}\n`);
     }
   };
   return {
@@ -54,7 +62,7 @@ export function startProgress(sink: ProgressSink, total: number, now: () => numb
       draw(done);
       if (sink.isTTY) sink.write('\n');
       const seconds = (now() - start) / 1000;
-      return { seconds, perSecond: seconds > 0 ? done / seconds : 0 };
+      return { seconds, perSecond: seconds > 0 ? (done - from) / seconds : 0 };
     },
   };
 }

@@ -29,6 +29,12 @@ each series then ends with H future rows (y empty, the regressors' known values)
   --out FILE           .csv or .ndjson (default: CSV on stdout); written whole or not at all
   --batch-size N       series per request (default 1000)
   --model NAME         model name (default tempo)
+  --job                send the file as one job instead of batches: it is uploaded as it is read and
+                       checked by the server, the job's id is printed first (tempo jobs get re-attaches
+                       to it), its progress bar follows, then its results go to --out
+  --gzip               with --job: compress the upload
+  --on-invalid MODE    with --job: fail (default: one invalid series refuses the file) or skip (the
+                       invalid series are listed and left out, the rest forecast)
 Progress goes to stderr.`;
 
 const COLUMN_SETS = [['unique_id', 'ds', 'y'], ['id', 'timestamp', 'value']] as const;
@@ -96,10 +102,15 @@ export async function forecastServerCommand(argv: string[], io: CliIO): Promise<
     file: { type: 'string' }, server: { type: 'string' }, horizon: { type: 'string' }, level: { type: 'string' },
     'season-length': { type: 'string' }, out: { type: 'string' }, 'batch-size': { type: 'string' }, model: { type: 'string' },
     freq: { type: 'string' }, quantiles: { type: 'string' }, holidays: { type: 'string' },
+    job: { type: 'boolean' }, gzip: { type: 'boolean' }, 'on-invalid': { type: 'string' },
   }, 0, FORECAST_SERVER_HELP);
   if (p.values.help === true) {
     io.out(FORECAST_SERVER_HELP);
     return 0;
+  }
+  if (p.values.job === true) return (await import('./forecast-job.js')).forecastJob(p, io, FORECAST_SERVER_HELP);
+  for (const flag of ['gzip', 'on-invalid']) {
+    if (p.values[flag] !== undefined) throw new UsageError(`forecast: --${flag} applies only with --job`, FORECAST_SERVER_HELP);
   }
   const file = required(p, 'file', 'forecast', FORECAST_SERVER_HELP);
   const server = required(p, 'server', 'forecast', FORECAST_SERVER_HELP);

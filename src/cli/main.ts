@@ -32,6 +32,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'serve': return (await import('./serve.js')).serveCommand(rest, io);
     case 'keys': return (await import('./keys.js')).keysCommand(rest, io);
     case 'models': return (await import('./models.js')).modelsCommand(rest, io);
+    case 'jobs': return (await import('./jobs.js')).jobsCommand(rest, io);
     // --server sends the rows to a Tempo server in batches; without it they are forecast here
     case 'forecast': return rest.some((a) => a === '--server' || a.startsWith('--server='))
       ? (await import('./forecast-server-command.js')).forecastServerCommand(rest, io)

@@ -13,7 +13,11 @@ Commands:
   models tune           tune an organization's model on its history (a long CSV)
   models list           list models
   forecast --file F     forecast every series of a long CSV on this machine
-  forecast --server URL  the same, on a Tempo server, in batches (TEMPO_API_KEY)
+  forecast --server URL  the same, on a Tempo server, in batches or as one job (--job) (TEMPO_API_KEY)
+  jobs get JOB_ID       a job's status on a server; --wait follows it with a progress bar
+  jobs results JOB_ID   download a finished job's forecasts
+  jobs cancel JOB_ID    cancel a job and delete its inputs and results
+  jobs list             list the organization's jobs, newest first
 
 'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
@@ -114,3 +118,41 @@ their ds the forecast's dates, y empty and the regressors' known values (docs/re
   --workers N          worker threads (default: every core)
   --json               print a JSON summary (needs --out)
 Progress (series done, series/s, ETA) goes to stderr: a bar on a terminal, plain lines otherwise.`;
+
+export const JOBS_HELP = `Usage: tempo jobs <get|results|cancel|list> --server URL [options]
+
+Jobs run on a Tempo server (tempo forecast --file F --server URL --job starts one); the API key
+comes from TEMPO_API_KEY and the job belongs to its organization.
+  jobs get JOB_ID --server URL [--wait]
+  jobs results JOB_ID --server URL [--out FILE] [--format csv|ndjson]
+  jobs cancel JOB_ID --server URL
+  jobs list --server URL [--limit N]
+All take --json and --help.`;
+
+export const JOBS_GET_HELP = `Usage: tempo jobs get JOB_ID --server URL [--wait] [--json]
+
+Shows the job's status, progress and series errors. Exit code 0 however the job stands.
+  --server URL   the Tempo server, e.g. http://127.0.0.1:8080
+  --wait         follow the job with a progress bar on stderr until it ends (re-attach to a job
+                 another command started); exit code 1 when it failed or was cancelled
+  --json         print the job as the API describes it`;
+
+export const JOBS_RESULTS_HELP = `Usage: tempo jobs results JOB_ID --server URL [--out FILE] [--format csv|ndjson]
+
+Downloads a succeeded job's forecasts, in the input's order of series: CSV
+(unique_id,ds,forecast,lo-..,hi-..) or NDJSON (one batch answer per series).
+  --server URL            the Tempo server
+  --out FILE              where to write them: a temporary file renamed when complete (default: stdout)
+  --format csv|ndjson     default: from --out's name (.csv, .ndjson), else csv
+Exit code 1 when the job has not finished (wait for it with tempo jobs get) or its results expired.`;
+
+export const JOBS_CANCEL_HELP = `Usage: tempo jobs cancel JOB_ID --server URL
+
+Cancels the job (what has not run stops) and deletes its inputs and results.
+  --server URL   the Tempo server`;
+
+export const JOBS_LIST_HELP = `Usage: tempo jobs list --server URL [--limit N] [--json]
+
+Lists the organization's jobs, newest first: id, status, progress, created time.
+  --server URL   the Tempo server
+  --limit N      at most N jobs (default 100)`;

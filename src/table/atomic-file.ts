@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 /** Writes with backpressure, then commits (rename into place) or aborts (removes the temporary file). */
 export interface AtomicFile {
-  write(text: string): Promise<void>;
+  write(text: string | Uint8Array): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }
