@@ -15,7 +15,7 @@ import ssl
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 from urllib.parse import urlsplit
 
 from ._redact import Secret, display_url
@@ -189,6 +189,11 @@ class Transport:
         streamed = self.stream(method, path, body, timeout, content_type, accept)
         return Answer(streamed.status, streamed.headers, streamed.read_all())
 
+    def upload(self, method: str, path: str, chunks: Iterable[bytes], timeout: Optional[float], content_type: str,
+               content_encoding: Optional[str] = None) -> Answer:
+        """One streamed upload (chunked), on a connection of its own; raises APITimeoutError or APIConnectionError."""
+        return _Upload(self).send(method, path, chunks, timeout, content_type, content_encoding)
+
     def stream(self, method: str, path: str, body: Optional[bytes], timeout: Optional[float],
                content_type: Optional[str] = None, accept: str = "application/x-ndjson") -> "Streamed":
         """Sends one request and returns once the answer's headers are in, `timeout` seconds after it began at
@@ -203,6 +208,57 @@ class Transport:
         except (OSError, http.client.HTTPException) as error:
             text, code = _reason(error)
             failure = APIConnectionError(f"could not reach {self.display(path)}: {self._scrub(text)}", code)
+        raise failure
+
+
+def _chunked(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    # HTTP/1.1 chunked framing: the upload's length is not known before it is read
+    for chunk in chunks:
+        if chunk:
+            yield b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+    yield b"0\r\n\r\n"
+
+
+class _Upload:
+    """Sends a streamed request body on a connection of its own; `timeout` is the longest stall of any one step."""
+
+    def __init__(self, transport: "Transport") -> None:
+        self.t = transport
+
+    def send(self, method: str, path: str, chunks: Iterable[bytes], timeout: Optional[float], content_type: str,
+             content_encoding: Optional[str]) -> Answer:
+        failure: Optional[TempoError] = None
+        conn: Optional[Connection] = None
+        try:
+            conn = self.t._new(timeout)
+            conn.connect()
+            conn.putrequest(method, self.t.prefix + path, skip_accept_encoding=True)
+            conn.putheader("Authorization", "Bearer " + self.t._secret.reveal())
+            conn.putheader("Accept", "application/json")
+            conn.putheader("User-Agent", self.t._user_agent)
+            conn.putheader("Content-Type", content_type)
+            if content_encoding is not None:
+                conn.putheader("Content-Encoding", content_encoding)
+            conn.putheader("Transfer-Encoding", "chunked")
+            conn.endheaders()
+            try:
+                for framed in _chunked(chunks):
+                    conn.send(framed)
+            except _STALE:
+                # the server answered before reading the whole body (a refused file) and closed: read that answer
+                pass
+            response = conn.getresponse()
+            body = response.read()
+            headers = _headers_of(response, self.t._scrub)
+            return Answer(response.status, headers, body)
+        except socket.timeout:
+            failure = APITimeoutError(timeout or 0.0, self.t.display(path))
+        except (OSError, http.client.HTTPException) as error:
+            text, code = _reason(error)
+            failure = APIConnectionError(f"could not upload to {self.t.display(path)}: {self.t._scrub(text)}", code)
+        finally:
+            if conn is not None:
+                conn.close()
         raise failure
 
 

@@ -5,12 +5,13 @@ import json
 import math
 from datetime import datetime
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from urllib.parse import urlencode
 
 from .rate_limit import RateLimitState
 from .types import (
     Anomaly, AnomaliesResult, BacktestMetrics, BacktestWindow, BatchForecast, BatchItem, BatchRefusal, BatchSeries,
-    CrossValidationResult, FittedInterval, ForecastResult, Interval, Method, ModelInfo, ModelsResult, SeriesError,
-    TunedModel, ValidateResult,
+    CrossValidationResult, FittedInterval, ForecastResult, Interval, Job, JobError, JobProgress, Method, ModelInfo,
+    ModelsResult, SeriesError, TunedModel, ValidateResult,
 )
 
 _INF = float("inf")
@@ -239,3 +240,52 @@ def anomalies_result(b: Mapping[str, Any], request_id: Optional[str], rate_limit
         anomalies=[Anomaly(a["index"], a["value"], a["expected"], a["lower"], a["upper"], a.get("timestamp")) for a in b["anomalies"]],
         level=b["level"], model=b.get("model"), freq=b.get("freq"), request_id=request_id, rate_limit=rate_limit,
     )
+
+
+def job_result(b: Mapping[str, Any], request_id: Optional[str]) -> Job:
+    """A job body (``GET /v1/jobs/{id}``) as a Job."""
+    found = b.get("progress")
+    progress: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    listed = b.get("errors")
+    errors: List[Any] = listed if isinstance(listed, list) else []
+    more = b.get("errors_more")
+    created = parse_time(b["created_at"])
+    assert created is not None
+    return Job(
+        id=b["id"], model=b["model"], status=b["status"],
+        progress=JobProgress(int(progress.get("series", 0)), int(progress.get("done", 0)), int(progress.get("failed", 0))),
+        created_at=created, started_at=parse_time(b.get("started_at")), finished_at=parse_time(b.get("finished_at")),
+        expires_at=parse_time(b.get("expires_at")),
+        errors=[JobError(str(e.get("id", "")), str(e.get("code", "")), str(e.get("detail", ""))) for e in errors if isinstance(e, Mapping)],
+        errors_more=more if isinstance(more, int) and not isinstance(more, bool) else 0,
+        request_id=request_id,
+    )
+
+
+def job_query(h: Any, *, level: Any = None, quantiles: Any = None, freq: Any = None, season_length: Any = None,
+              fitted: Any = None, on_invalid: Any = None) -> str:
+    """The query string of ``POST /{model}/v1/jobs`` for these settings, leaving out what was not given."""
+    if isinstance(h, bool) or not isinstance(h, int):
+        raise TypeError("h must be a whole number of steps")
+    if on_invalid is not None and on_invalid not in ("fail", "skip"):
+        raise ValueError("on_invalid must be 'fail' or 'skip'")
+    pairs = [("horizon", str(h))]
+    levels = _levels(level)
+    if levels is not None:
+        pairs.append(("level", ",".join(_number(x) for x in levels)))
+    if quantiles is not None:
+        pairs.append(("quantiles", ",".join(_number(float(q)) for q in quantiles)))
+    if freq is not None:
+        pairs.append(("freq", str(freq)))
+    if season_length is not None:
+        pairs.append(("season_length", str(int(season_length))))
+    if fitted is not None:
+        pairs.append(("fitted", "true" if fitted else "false"))
+    if on_invalid is not None:
+        pairs.append(("on_invalid", on_invalid))
+    return urlencode(pairs)
+
+
+def _number(x: float) -> str:
+    # 95.0 as 95, 97.5 as 97.5: the way the server's answers key them
+    return str(int(x)) if float(x).is_integer() else repr(float(x))

@@ -12,21 +12,21 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Mapping, Optional, Sequence, TypeVar, Union
 from urllib.parse import quote
 
-from . import _frames
+from . import _frames, _jobs
 from ._error_from_response import error_from_response, stream_failure
 from ._http import Transport
 from ._redact import Secret, scrubber
 from ._wire import (
     anomalies_body, anomalies_result, batch_body, batch_item, batch_series_body, cross_validation_body,
-    cross_validation_result, forecast_body, forecast_result, json_bytes, models_result, tuned_model_body,
-    tuned_model_result, validate_result,
+    cross_validation_result, forecast_body, forecast_result, job_query, job_result, json_bytes, models_result,
+    tuned_model_body, tuned_model_result, validate_result,
 )
-from .errors import APIConnectionError, APIError, ModelTuningFailedError, TempoError
-from .rate_limit import RateLimitState, parse_rate_limit
+from .errors import APIConnectionError, APIError, JobFailedError, JobNotFoundError, ModelTuningFailedError, TempoError
+from .rate_limit import RateLimitState, parse_rate_limit, parse_retry_after
 from .retry import DEFAULT_BACKOFF_BASE, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER, is_retryable, retry_delay
 from .types import (
     AnomaliesResult, BatchItem, BatchResult, BatchSeries, CrossValidationResult, ForecastManyProgress, ForecastResult,
-    ModelsResult, TunedModel, ValidateResult,
+    Job, ModelsResult, TunedModel, ValidateResult,
 )
 
 #: seconds per attempt (headers and body) unless told otherwise
@@ -44,6 +44,7 @@ _KEY_SHAPE = re.compile(r"^[\x21-\x7e]+$")
 _MODEL_SHAPE = re.compile(r"^[A-Za-z0-9._~-]+$")
 _NOT_GIVEN: Any = object()
 _SERIES_POINTER = re.compile(r"^/series/(\d+)(?:/|$)")
+_JOB_ID = re.compile(r"^[A-Za-z0-9._~-]{1,200}$")
 
 
 def _version() -> str:
@@ -80,6 +81,14 @@ class _Success:
     json: Any
     request_id: Optional[str]
     rate_limit: Optional[RateLimitState]
+    #: seconds the answer's Retry-After asked for (a job's status says when to look again)
+    retry_after: Optional[float] = None
+
+
+def _job_path(job_id: str) -> str:
+    if not isinstance(job_id, str) or not _JOB_ID.match(job_id):
+        raise ValueError("job_id must be the id create_job returned (letters, digits, . _ ~ -)")
+    return f"/v1/jobs/{quote(job_id, safe='')}"
 
 
 class Tempo:
@@ -352,6 +361,164 @@ class Tempo:
                 raise ModelTuningFailedError(name, m.error)
             self._sleep(interval)
 
+    # -- jobs ------------------------------------------------------------------------------------
+
+    def create_job(self, data: Any, h: int, *, level: Optional[Sequence[float]] = None,
+                   quantiles: Optional[Sequence[float]] = None, freq: Optional[str] = None,
+                   season_length: Optional[int] = None, fitted: Optional[bool] = None, on_invalid: Optional[str] = None,
+                   gzip: bool = False, id_col: str = "unique_id", time_col: str = "ds", target_col: str = "y",
+                   model: Optional[str] = None, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Job:
+        """Uploads many series as one background job and returns it queued; the server forecasts them in chunks.
+
+        ``data`` is a path to a long CSV (``unique_id,ds,y`` and regressor columns; sent as it is read), a long
+        DataFrame (its series sent as NDJSON, ``unique_id`` as text, ``ds`` dates needed), or an iterable of series
+        (``BatchSeries`` or mappings). ``gzip=True`` compresses the upload. ``on_invalid="skip"`` lists invalid
+        series in the job's ``errors`` and forecasts the rest; the default refuses the job (RequestInvalidError with
+        the line and column, or the pointer). ``timeout`` is the longest the upload may stall. A refusal that created
+        nothing (429, 503) is sent again when the data can be read again (a path, a DataFrame, a list); a lost answer
+        is not, as it may have created the job.
+        """
+        replayable = True
+        if _jobs.is_path(data):
+            chunks, content_type = _jobs.csv_chunks(data), "text/csv"
+        elif _frames.is_dataframe(data):
+            chunks, frame_freq = _jobs.frame_chunks(data, id_col, time_col, target_col, freq)
+            content_type, freq = "application/x-ndjson", frame_freq
+        else:
+            replayable = isinstance(data, (list, tuple))
+            chunks, content_type = _jobs.series_chunks(data), "application/x-ndjson"
+        query = job_query(h, level=level, quantiles=quantiles, freq=freq, season_length=season_length, fitted=fitted,
+                          on_invalid=on_invalid)
+        path = f"/{self._model(model)}/v1/jobs?{query}"
+        per_attempt = self._timeout(timeout)
+        retries = self._retries(max_retries) if replayable else 0
+        attempt = 0
+        while True:
+            attempt += 1
+            body = _jobs.gzipped(chunks()) if gzip else chunks()
+            outcome: Union[_Success, TempoError]
+            try:
+                answer = self._transport.upload("POST", path, body, per_attempt, content_type, "gzip" if gzip else None)
+                outcome = self._answered(answer.status, answer.headers, answer.body)
+            except TempoError as error:
+                outcome = error
+            if isinstance(outcome, _Success):
+                return job_result(outcome.json, outcome.request_id)
+            outcome.attempts = attempt
+            # only a refusal that says nothing was created may be sent again
+            if not (isinstance(outcome, APIError) and outcome.status in (429, 503)):
+                raise outcome
+            self._after_failure(outcome, attempt, retries)
+
+    def get_job(self, job_id: str, *, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Job:
+        """The organization's job: status, progress counts, times and the first series errors."""
+        res = self._call("GET", _job_path(job_id), None, timeout, max_retries)
+        return job_result(res.json, res.request_id)
+
+    def wait_for_job(self, job_id: str, *, interval: float = 1.0, max_interval: float = 10.0,
+                     on_progress: Optional[Callable[[Job], None]] = None, timeout: Any = _NOT_GIVEN,
+                     max_retries: Optional[int] = None) -> Job:
+        """Polls the job until it succeeds and returns it; raises JobFailedError when it failed or was cancelled.
+
+        The pause starts at ``interval`` seconds and grows by half each poll up to ``max_interval``; a Retry-After
+        from the server wins (capped at ``max_retry_after``). ``on_progress`` gets the job after every poll.
+        """
+        for name, value in (("interval", interval), ("max_interval", max_interval)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+                raise ValueError(f"{name} must be a number of seconds >= 0")
+        path = _job_path(job_id)
+        poll = 0
+        while True:
+            res = self._call("GET", path, None, timeout, max_retries)
+            job = job_result(res.json, res.request_id)
+            if on_progress is not None:
+                on_progress(job)
+            if job.status == "succeeded":
+                return job
+            if job.finished:
+                raise JobFailedError(job)
+            self._sleep(poll_delay(poll, res.retry_after, interval, max_interval, self.max_retry_after))
+            poll += 1
+
+    def job_results(self, job_id: str, *, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Iterator[BatchItem]:
+        """The job's answers, one per series in input order, parsed from NDJSON as they stream in.
+
+        Raises JobNotFinishedError before the job has succeeded and JobExpiredError once its results were deleted.
+        A dropped connection is retried as the retry policy says, resuming after the last answer already given.
+        ``timeout`` is the longest wait for the next answer.
+        """
+        path = _job_path(job_id) + "/results"
+        return self._results(path, self._timeout(timeout), self._retries(max_retries))
+
+    def _results(self, path: str, timeout: Optional[float], retries: int) -> Iterator[BatchItem]:
+        given = 0
+        attempt = 0
+        while True:
+            attempt += 1
+            skip = given
+            failure: Optional[TempoError] = None
+            streamed = None
+            try:
+                streamed = self._transport.stream("GET", path, None, timeout)
+                if not 200 <= streamed.status < 300:
+                    raise error_from_response(streamed.status, streamed.headers, streamed.read_all(), self._scrub)
+                for raw in streamed.lines():
+                    if skip > 0:
+                        skip -= 1
+                        continue
+                    parsed = _json_or_none(raw)
+                    if not isinstance(parsed, dict):
+                        raise APIConnectionError(f"the job results from {self._transport.display(path)} hold a line that is not a series")
+                    if "id" not in parsed:
+                        raise stream_failure(parsed, streamed.headers, self._scrub)
+                    given += 1
+                    yield batch_item(parsed)
+                if skip == 0:
+                    return
+                failure = APIConnectionError(f"the job results from {self._transport.display(path)} were shorter on a second reading")
+            except TempoError as error:
+                failure = error
+            finally:
+                if streamed is not None:
+                    streamed.close()
+            assert failure is not None
+            self._after_failure(failure, attempt, retries)
+
+    def job_results_df(self, job_id: str, *, id_col: str = "unique_id", time_col: str = "ds",
+                       timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Any:
+        """The job's forecasts as a long DataFrame, as ``forecast_df`` answers: ``unique_id, ds``, the model's name as
+        the forecast column and ``<model>-lo-95``/``-hi-95`` per level; ``unique_id`` as the text the job was sent.
+        Series the job could not forecast are left out with a TempoWarning. Needs pandas."""
+        job = self.get_job(job_id, timeout=timeout, max_retries=max_retries)
+        items = self.job_results(job_id, timeout=timeout, max_retries=max_retries)
+        return _jobs.results_frame(items, job.model, id_col, time_col)
+
+    def cancel_job(self, job_id: str, *, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> None:
+        """Cancels the job (what has not run stops) and deletes its inputs and results. A retry that finds it gone counts
+        as done: the first request was carried out, only its answer was lost."""
+        try:
+            self._call("DELETE", _job_path(job_id), None, timeout, max_retries)
+        except JobNotFoundError as error:
+            if error.attempts <= 1:
+                raise
+
+    def list_jobs(self, *, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Iterator[Job]:
+        """Every job of the organization, newest first, fetching the next page only when the caller reaches it."""
+        cursor: Optional[str] = None
+        seen = set()
+        while True:
+            path = "/v1/jobs" if cursor is None else f"/v1/jobs?cursor={quote(cursor, safe='')}"
+            res = self._call("GET", path, None, timeout, max_retries)
+            for body in res.json.get("jobs", []):
+                yield job_result(body, res.request_id)
+            cursor = res.json.get("next_cursor")
+            if not isinstance(cursor, str) or cursor == "":
+                return
+            # a server that hands back a cursor it gave before would page forever
+            if cursor in seen:
+                raise APIConnectionError("the job list repeats a page cursor")
+            seen.add(cursor)
+
     # -- DataFrames ------------------------------------------------------------------------------
 
     def forecast_df(self, df: Any, h: int, *, level: Optional[Sequence[float]] = None, freq: Optional[str] = None,
@@ -450,19 +617,23 @@ class Tempo:
             answer = self._transport.send(method, path, data, timeout)
         except TempoError as error:
             return error
-        rate_limit = parse_rate_limit(answer.headers)
+        return self._answered(answer.status, answer.headers, answer.body)
+
+    def _answered(self, status: int, headers: Dict[str, str], body: bytes) -> Union[_Success, TempoError]:
+        # a whole answer: the parsed success, or the error it is
+        rate_limit = parse_rate_limit(headers)
         if rate_limit is not None:
             self.last_rate_limit = rate_limit
-        request_id = answer.headers.get("x-request-id")
-        if not 200 <= answer.status < 300:
-            return error_from_response(answer.status, answer.headers, answer.body, self._scrub, rate_limit)
-        if answer.status == 204:
+        request_id = headers.get("x-request-id")
+        if not 200 <= status < 300:
+            return error_from_response(status, headers, body, self._scrub, rate_limit)
+        if status == 204:
             return _Success(None, request_id, rate_limit)
-        parsed = _json_or_none(answer.body)
+        parsed = _json_or_none(body)
         if parsed is None:
             # a 2xx that is not JSON did not come from the service (a captive portal, a misrouted proxy)
-            return error_from_response(answer.status, answer.headers, answer.body, self._scrub, rate_limit)
-        return _Success(parsed, request_id, rate_limit)
+            return error_from_response(status, headers, body, self._scrub, rate_limit)
+        return _Success(parsed, request_id, rate_limit, parse_retry_after(headers.get("retry-after")))
 
 
 def _name_series(error: E, ids: List[str]) -> E:
@@ -487,3 +658,11 @@ def _json_or_none(raw: bytes) -> Any:
         return json.loads(raw)
     except ValueError:
         return None
+
+
+def poll_delay(poll: int, retry_after: Optional[float], interval: float, max_interval: float, max_retry_after: float) -> float:
+    """Seconds to wait after poll number ``poll`` (0 = the first): the server's Retry-After when it sent one (capped),
+    else ``interval`` growing by half each poll up to ``max_interval``."""
+    if retry_after is not None:
+        return min(retry_after, max_retry_after)
+    return min(max_interval, interval * 1.5 ** poll)

@@ -152,6 +152,18 @@ class ModelNameTakenError(ConflictError):
     """MODEL_NAME_TAKEN (409): a model or tuning already has this name. Never retried."""
 
 
+class JobNotFoundError(APIError):
+    """JOB_NOT_FOUND (404): no job of that id belongs to the key's organization (deleted, or another's: the answer is the same)."""
+
+
+class JobNotFinishedError(ConflictError):
+    """JOB_NOT_FINISHED (409): the job's results were asked for before it succeeded; use ``Tempo.wait_for_job``. Never retried."""
+
+
+class JobExpiredError(APIError):
+    """JOB_EXPIRED (410): the job's results were deleted when their keeping time ran out; its record remains."""
+
+
 class UsageLimitError(APIError):
     """API_USAGE_LIMIT (429): ``retry_after`` in seconds and the windows (``minute``, ``hour``) that ran out."""
 
@@ -188,6 +200,21 @@ class ModelTuningFailedError(TempoError):
 
     def __reduce__(self) -> Any:
         return (type(self), (self.model, self.reason), {"attempts": self.attempts})
+
+
+class JobFailedError(TempoError):
+    """The job ended ``failed`` or ``cancelled``; ``job`` is its last state (progress, the first series errors)."""
+
+    def __init__(self, job: Any) -> None:
+        first = job.errors[0] if job.errors else None
+        what = "failed" if job.status == "failed" else "was cancelled"
+        super().__init__(f"job {job.id} {what}" + (f": series {first.id}: {first.detail}" if first is not None else ""))
+        self.job = job
+        self.job_id: str = job.id
+        self.status: str = job.status
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.job,), {"attempts": self.attempts})
 
 
 class APIConnectionError(TempoError, builtins.ConnectionError):
@@ -235,6 +262,9 @@ _BY_CODE: Dict[str, Type[APIError]] = {
     "API_USAGE_LIMIT": UsageLimitError,
     "INTERNAL_ERROR": InternalServerError,
     "SERVICE_UNAVAILABLE": ServiceUnavailableError,
+    "JOB_NOT_FOUND": JobNotFoundError,
+    "JOB_NOT_FINISHED": JobNotFinishedError,
+    "JOB_EXPIRED": JobExpiredError,
 }
 
 

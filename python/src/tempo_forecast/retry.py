@@ -5,7 +5,7 @@ from __future__ import annotations
 import random as _random
 from typing import Callable
 
-from .errors import APIConnectionError, APIError, APITimeoutError, ModelNameTakenError, TempoError
+from .errors import APIConnectionError, APIError, APITimeoutError, JobNotFinishedError, ModelNameTakenError, TempoError
 
 DEFAULT_MAX_RETRIES = 2
 #: longest wait, in seconds, a Retry-After may impose
@@ -17,11 +17,15 @@ MAX_BACKOFF = 8.0
 
 
 def is_retryable(error: TempoError) -> bool:
-    """True for failures another attempt can fix: 409 (but a taken name), 429, any 5xx, no answer, a timeout."""
+    """True for failures another attempt can fix: 409 (but a taken name or an unfinished job), 429, any 5xx, no answer,
+    a timeout."""
     if isinstance(error, (APIConnectionError, APITimeoutError)):
         return True
     # waiting does not free a name
     if isinstance(error, ModelNameTakenError):
+        return False
+    # a job may run for hours: wait_for_job is the way to wait for it, not a retry loop
+    if isinstance(error, JobNotFinishedError):
         return False
     if isinstance(error, APIError):
         return error.status in (409, 429) or error.status >= 500

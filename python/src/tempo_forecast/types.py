@@ -241,3 +241,46 @@ class AnomaliesResult:
     freq: Optional[str]
     request_id: Optional[str]
     rate_limit: Optional[RateLimitState]
+
+
+@dataclass(frozen=True)
+class JobProgress:
+    """How far a job is: its series, those answered, and those that could not be forecast."""
+
+    series: int
+    done: int
+    failed: int
+
+
+@dataclass(frozen=True)
+class JobError:
+    """A series of a job that was invalid (with ``on_invalid="skip"``) or could not be forecast."""
+
+    id: str
+    code: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Job:
+    """A job of the organization: status, progress, times (aware datetimes, UTC) and the first series errors."""
+
+    id: str
+    model: str
+    #: ``queued``, ``running``, ``succeeded``, ``failed`` or ``cancelled``
+    status: str
+    progress: JobProgress
+    created_at: datetime
+    started_at: Optional[datetime]
+    finished_at: Optional[datetime]
+    #: when the results will be (or were) deleted
+    expires_at: Optional[datetime]
+    #: at most 100; ``errors_more`` counts the rest
+    errors: List[JobError]
+    errors_more: int
+    request_id: Optional[str]
+
+    @property
+    def finished(self) -> bool:
+        """True once the job will not change again."""
+        return self.status in ("succeeded", "failed", "cancelled")
