@@ -58,8 +58,8 @@ def test_a_dataframe_becomes_ndjson_series_named_by_unique_id() -> None:
 def test_a_job_body_and_its_failure() -> None:
     job = job_result({"id": "job_1", "model": "tempo", "status": "failed", "progress": {"series": 9, "done": 5, "failed": 4},
                       "created_at": "2026-11-26T18:00:00.000Z", "finished_at": "2026-11-26T18:01:00.000Z",
-                      "errors": [{"id": "b", "code": "INTERNAL_ERROR", "detail": "worker lost"}], "errors_more": 3}, "req_1")
-    assert (job.progress.series, job.progress.done, job.progress.failed, job.errors_more) == (9, 5, 4, 3)
+                      "errors": [{"id": "b", "code": "INTERNAL_ERROR", "detail": "worker lost"}], "errors_total": 4}, "req_1")
+    assert (job.progress.series, job.progress.done, job.progress.failed, job.errors_total) == (9, 5, 4, 4)
     assert job.created_at.isoformat() == "2026-11-26T18:00:00+00:00" and job.started_at is None and job.finished
     error = JobFailedError(job)
     assert str(error) == "job job_1 failed: series b: worker lost"

@@ -32,7 +32,7 @@ export function jobJson(job: Job): Record<string, unknown> {
     ...(job.finishedAt ? { finished_at: job.finishedAt.toISOString() } : {}),
     ...(job.expiresAt ? { expires_at: job.expiresAt.toISOString() } : {}),
     errors: job.errors,
-    ...(job.errorsMore > 0 ? { errors_more: job.errorsMore } : {}),
+    errors_total: job.errorsTotal,
   };
 }
 
@@ -45,7 +45,7 @@ export function jobLine(job: Job): string {
 /** The job's series errors as lines, the uncounted rest summed up. */
 export function jobErrorLines(job: Job): string[] {
   const lines = job.errors.map((e) => `  series ${quoted(e.id, 'one of the file')}: ${e.code}: ${e.detail}`);
-  if (job.errorsMore > 0) lines.push(`  … and ${job.errorsMore} more`);
+  if (job.errorsTotal > job.errors.length) lines.push(`  … and ${job.errorsTotal - job.errors.length} more`);
   return lines;
 }
 

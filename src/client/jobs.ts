@@ -16,8 +16,8 @@ export interface JobBody {
   finished_at?: string | null;
   expires_at?: string | null;
   errors?: Array<{ id: string; code: string; detail: string }>;
-  /** errors beyond the ones listed, when the server counts them */
-  errors_more?: number;
+  /** every problem, those in `errors` included */
+  errors_total?: number;
 }
 
 /** A page of `GET /v1/jobs`. */
@@ -37,10 +37,10 @@ export interface Job {
   finishedAt?: Date;
   /** When the results will be (or were) deleted. */
   expiresAt?: Date;
-  /** Up to 100 series that could not be forecast (or, with `onInvalid: 'skip'`, were invalid). */
+  /** The first (at most 100) series that could not be forecast (or, with `onInvalid: 'skip'`, were invalid), in input order. */
   errors: Array<{ id: string; code: string; detail: string }>;
-  /** Errors beyond those listed. */
-  errorsMore: number;
+  /** Every such series, those in `errors` included. */
+  errorsTotal: number;
   requestId: string | undefined;
 }
 
@@ -80,9 +80,10 @@ export function jobResult(b: JobBody, requestId: string | undefined): Job {
     progress: { series: b.progress?.series ?? 0, done: b.progress?.done ?? 0, failed: b.progress?.failed ?? 0 },
     createdAt: new Date(b.created_at),
     errors: Array.isArray(b.errors) ? b.errors.map((e) => ({ id: e.id, code: e.code, detail: e.detail })) : [],
-    errorsMore: typeof b.errors_more === 'number' ? b.errors_more : 0,
+    errorsTotal: 0,
     requestId,
   };
+  out.errorsTotal = typeof b.errors_total === 'number' ? Math.max(b.errors_total, out.errors.length) : out.errors.length;
   const started = when(b.started_at);
   const finished = when(b.finished_at);
   const expires = when(b.expires_at);

@@ -89,14 +89,14 @@ describe('a job body', () => {
     const job = jobResult({
       id: 'job_1', model: 'tempo', status: 'running', progress: { series: 10, done: 4, failed: 1 },
       created_at: '2026-11-26T18:00:00.000Z', started_at: '2026-11-26T18:00:01.000Z', finished_at: null,
-      errors: [{ id: 'b', code: 'REQUEST_INVALID', detail: 'values[2] is not a number' }], errors_more: 3,
+      errors: [{ id: 'b', code: 'REQUEST_INVALID', detail: 'values[2] is not a number' }], errors_total: 4,
     }, 'req_1');
     expect(job.createdAt.toISOString()).toBe('2026-11-26T18:00:00.000Z');
     expect(job.startedAt?.toISOString()).toBe('2026-11-26T18:00:01.000Z');
     expect('finishedAt' in job).toBe(false);
     expect(job.progress).toEqual({ series: 10, done: 4, failed: 1 });
     expect(job.errors).toEqual([{ id: 'b', code: 'REQUEST_INVALID', detail: 'values[2] is not a number' }]);
-    expect([job.errorsMore, job.requestId]).toEqual([3, 'req_1']);
+    expect([job.errorsTotal, job.requestId]).toEqual([4, 'req_1']);
   });
 });
 

@@ -248,7 +248,7 @@ def job_result(b: Mapping[str, Any], request_id: Optional[str]) -> Job:
     progress: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     listed = b.get("errors")
     errors: List[Any] = listed if isinstance(listed, list) else []
-    more = b.get("errors_more")
+    total = b.get("errors_total")
     created = parse_time(b["created_at"])
     assert created is not None
     return Job(
@@ -257,7 +257,7 @@ def job_result(b: Mapping[str, Any], request_id: Optional[str]) -> Job:
         created_at=created, started_at=parse_time(b.get("started_at")), finished_at=parse_time(b.get("finished_at")),
         expires_at=parse_time(b.get("expires_at")),
         errors=[JobError(str(e.get("id", "")), str(e.get("code", "")), str(e.get("detail", ""))) for e in errors if isinstance(e, Mapping)],
-        errors_more=more if isinstance(more, int) and not isinstance(more, bool) else 0,
+        errors_total=max(total, len(errors)) if isinstance(total, int) and not isinstance(total, bool) else len(errors),
         request_id=request_id,
     )
 

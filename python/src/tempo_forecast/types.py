@@ -275,9 +275,10 @@ class Job:
     finished_at: Optional[datetime]
     #: when the results will be (or were) deleted
     expires_at: Optional[datetime]
-    #: at most 100; ``errors_more`` counts the rest
+    #: the first (at most 100), in input order
     errors: List[JobError]
-    errors_more: int
+    #: every such series, those in ``errors`` included
+    errors_total: int
     request_id: Optional[str]
 
     @property
