@@ -23,10 +23,8 @@ export async function forecastJob(p: Parsed, io: CliIO, help: string): Promise<n
   const server = required(p, 'server', 'forecast', help);
   const horizon = positiveInt(p, 'horizon', 'forecast', help);
   if (horizon === undefined) throw new UsageError('forecast: --horizon is required', help);
-  // a job is split into chunks by the server, and takes its settings for every series
-  for (const flag of ['batch-size', 'holidays']) {
-    if (p.values[flag] !== undefined) throw new UsageError(`forecast: --${flag} does not apply with --job`, help);
-  }
+  // the server splits a job into chunks of its own choosing
+  if (p.values['batch-size'] !== undefined) throw new UsageError('forecast: --batch-size does not apply with --job', help);
   const onInvalid = optional(p, 'on-invalid');
   if (onInvalid !== undefined && onInvalid !== 'fail' && onInvalid !== 'skip') {
     throw new UsageError(`forecast: --on-invalid must be fail or skip (got ${quoted(onInvalid, 'something else')})`, help);
@@ -39,6 +37,7 @@ export async function forecastJob(p: Parsed, io: CliIO, help: string): Promise<n
   const quantiles = quantilesFlag(p, 'forecast', help);
   const seasonLength = positiveInt(p, 'season-length', 'forecast', help);
   const freq = optional(p, 'freq');
+  const holidays = optional(p, 'holidays');
   const client = jobClient(p, io, 'forecast', help);
   try {
     if (!(await stat(file)).isFile()) throw new UsageError(`forecast: ${file} is not a file`, help);
@@ -56,6 +55,7 @@ export async function forecastJob(p: Parsed, io: CliIO, help: string): Promise<n
       horizon, csv: createReadStream(file), gzip: p.values.gzip === true,
       ...(level ? { level } : {}), ...(quantiles ? { quantiles } : {}), ...(freq !== undefined ? { freq } : {}),
       ...(seasonLength !== undefined ? { seasonLength } : {}), ...(onInvalid !== undefined ? { onInvalid } : {}),
+      ...(holidays !== undefined ? { holidays } : {}),
     }, { signal: controller.signal });
     const id = job.id;
     io.err(`tempo forecast: job ${id} ${job.status}, ${job.progress.series} series; if this command stops, follow it again with: ${reattachHint(id, server)}`);

@@ -54,6 +54,8 @@ export interface JobSettings {
   freq?: string;
   seasonLength?: number;
   fitted?: boolean;
+  /** A country or region code (`AU`, `AU-VIC`, `US-CA`): with dates, its public holidays become a regressor of every series. */
+  holidays?: string;
   /** `fail` (default): one invalid series refuses the job; `skip`: it is listed in the job's `errors` and the rest run. */
   onInvalid?: 'fail' | 'skip';
 }
@@ -115,6 +117,7 @@ export function jobQuery(s: JobSettings): string {
   if (s.freq !== undefined) q.set('freq', s.freq);
   if (s.seasonLength !== undefined) q.set('season_length', String(s.seasonLength));
   if (s.fitted !== undefined) q.set('fitted', String(s.fitted));
+  if (s.holidays !== undefined) q.set('holidays', s.holidays);
   if (s.onInvalid !== undefined) {
     if (s.onInvalid !== 'fail' && s.onInvalid !== 'skip') throw new RangeError("onInvalid must be 'fail' or 'skip'");
     q.set('on_invalid', s.onInvalid);

@@ -263,7 +263,7 @@ def job_result(b: Mapping[str, Any], request_id: Optional[str]) -> Job:
 
 
 def job_query(h: Any, *, level: Any = None, quantiles: Any = None, freq: Any = None, season_length: Any = None,
-              fitted: Any = None, on_invalid: Any = None) -> str:
+              fitted: Any = None, holidays: Any = None, on_invalid: Any = None) -> str:
     """The query string of ``POST /{model}/v1/jobs`` for these settings, leaving out what was not given."""
     if isinstance(h, bool) or not isinstance(h, int):
         raise TypeError("h must be a whole number of steps")
@@ -281,6 +281,8 @@ def job_query(h: Any, *, level: Any = None, quantiles: Any = None, freq: Any = N
         pairs.append(("season_length", str(int(season_length))))
     if fitted is not None:
         pairs.append(("fitted", "true" if fitted else "false"))
+    if holidays is not None:
+        pairs.append(("holidays", str(holidays)))
     if on_invalid is not None:
         pairs.append(("on_invalid", on_invalid))
     return urlencode(pairs)

@@ -365,8 +365,8 @@ class Tempo:
 
     def create_job(self, data: Any, h: int, *, level: Optional[Sequence[float]] = None,
                    quantiles: Optional[Sequence[float]] = None, freq: Optional[str] = None,
-                   season_length: Optional[int] = None, fitted: Optional[bool] = None, on_invalid: Optional[str] = None,
-                   gzip: bool = False, id_col: str = "unique_id", time_col: str = "ds", target_col: str = "y",
+                   season_length: Optional[int] = None, fitted: Optional[bool] = None, holidays: Optional[str] = None,
+                   on_invalid: Optional[str] = None, gzip: bool = False, id_col: str = "unique_id", time_col: str = "ds", target_col: str = "y",
                    model: Optional[str] = None, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Job:
         """Uploads many series as one background job and returns it queued; the server forecasts them in chunks.
 
@@ -388,7 +388,7 @@ class Tempo:
             replayable = isinstance(data, (list, tuple))
             chunks, content_type = _jobs.series_chunks(data), "application/x-ndjson"
         query = job_query(h, level=level, quantiles=quantiles, freq=freq, season_length=season_length, fitted=fitted,
-                          on_invalid=on_invalid)
+                          holidays=holidays, on_invalid=on_invalid)
         path = f"/{self._model(model)}/v1/jobs?{query}"
         per_attempt = self._timeout(timeout)
         retries = self._retries(max_retries) if replayable else 0
