@@ -15,9 +15,9 @@ export interface JobBody {
   started_at?: string | null;
   finished_at?: string | null;
   expires_at?: string | null;
-  errors?: Array<{ id: string; code: string; detail: string }>;
+  errors: Array<{ id: string; code: string; detail: string }>;
   /** every problem, those in `errors` included */
-  errors_total?: number;
+  errors_total: number;
 }
 
 /** A page of `GET /v1/jobs`. */

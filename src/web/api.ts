@@ -42,3 +42,38 @@ export async function callApi<T>(path: string, key: string, body?: unknown, meth
   }
   return parsed as T;
 }
+
+/**
+ * GETs `path` with the key as Bearer and hands the answer to the browser as a download named
+ * `filename` (the key cannot ride on a plain link); throws ApiFailure for an error answer.
+ */
+export async function downloadApi(path: string, key: string, accept: string, filename: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { Authorization: `Bearer ${key}`, Accept: accept }, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' });
+  } catch {
+    throw new ApiFailure({ status: 0, code: 'NETWORK_ERROR' });
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    throw new ApiFailure(problemFromAnswer(res.status, res.headers, parsed));
+  }
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // the click has started the download; the blob is not needed after this turn
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

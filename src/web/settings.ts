@@ -2,7 +2,7 @@
 // models, and hand the models to the playground. Only composes the other modules.
 import type { ModelsResponseBody, ValidateResponseBody } from '../common/types.js';
 import { showKeyMetadata, showModels } from './account.js';
-import { ApiFailure, callApi } from './api.js';
+import { ApiFailure, callApi, downloadApi } from './api.js';
 import { byId } from './dom.js';
 import { setupPlayground } from './playground.js';
 import { problemMessage, problemReference, type Problem } from './problem.js';
@@ -11,6 +11,8 @@ import { forgetKey, readKey, saveKey } from './session-key.js';
 import { showTunedModels } from './tuned-models.js';
 import { setupBacktest } from './backtest.js';
 import { setupAnomalies } from './anomalies.js';
+import { jobActive, showJobs } from './jobs.js';
+import type { JobsPageBody } from '../client/jobs.js';
 
 const signinForm = byId<HTMLFormElement>('signin-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -29,6 +31,50 @@ const tunedEmpty = byId('tuned-empty');
 // while a model tunes, the list is read again every few seconds
 const TUNING_POLL_MS = 3000;
 let tuningPoll: ReturnType<typeof setTimeout> | undefined;
+const jobsBody = byId<HTMLTableSectionElement>('jobs-body');
+const jobsEmpty = byId('jobs-empty');
+// while a job is queued or running, the list is read again every few seconds
+const JOBS_POLL_MS = 3000;
+let jobsPoll: ReturnType<typeof setTimeout> | undefined;
+
+async function refreshJobs(key: string): Promise<void> {
+  clearTimeout(jobsPoll);
+  let page: JobsPageBody;
+  try {
+    page = await callApi<JobsPageBody>('/v1/jobs', key);
+  } catch (err) {
+    showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
+    return;
+  }
+  // signed out while the list was on its way
+  if (readKey() !== key) return;
+  showJobs(jobsBody, jobsEmpty, page.jobs, {
+    cancel: (id) => void cancelJob(key, id),
+    results: (id) => void downloadResults(key, id),
+  });
+  if (page.jobs.some(jobActive)) jobsPoll = setTimeout(() => void refreshJobs(key), JOBS_POLL_MS);
+}
+
+async function cancelJob(key: string, id: string): Promise<void> {
+  showProblem(null);
+  try {
+    await callApi<undefined>(`/v1/jobs/${encodeURIComponent(id)}`, key, undefined, 'DELETE');
+    status.textContent = `Cancelled job ${id}; its inputs and results are deleted.`;
+  } catch (err) {
+    showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
+  }
+  await refreshJobs(key);
+}
+
+async function downloadResults(key: string, id: string): Promise<void> {
+  showProblem(null);
+  try {
+    await downloadApi(`/v1/jobs/${encodeURIComponent(id)}/results`, key, 'text/csv', `${id}.csv`);
+    status.textContent = `Downloading the results of job ${id}.`;
+  } catch (err) {
+    showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
+  }
+}
 
 function showTuned(key: string, list: ModelsResponseBody): void {
   const tuned = list.tuned ?? [];
@@ -74,6 +120,8 @@ function signOut(message: string): void {
   modelsBody.replaceChildren();
   tunedBody.replaceChildren();
   clearTimeout(tuningPoll);
+  jobsBody.replaceChildren();
+  clearTimeout(jobsPoll);
   playground.reset();
   status.textContent = message;
 }
@@ -103,6 +151,7 @@ async function signIn(key: string): Promise<void> {
     orgName.textContent = list.organization_id;
     playground.setModels(list.models);
     showTuned(key, list);
+    void refreshJobs(key);
     signinForm.hidden = true;
     signedIn.hidden = false;
     status.textContent = `Signed in with key "${meta.name}" of organization ${meta.organization_id}: ${list.models.length} model${list.models.length === 1 ? '' : 's'} available.`;
