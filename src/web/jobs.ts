@@ -1,10 +1,10 @@
 // The jobs card: each of the organization's jobs with its status, a progress bar, its created time,
-// a cancel (or delete) button and, once it succeeded, a link to its results. Only builds nodes;
-// settings.ts does the calls.
+// a cancel button while it can still run and, once it succeeded, a link to its results until they
+// expire. Only builds nodes; settings.ts does the calls.
 import type { JobBody } from '../client/jobs.js';
 import { clear, el } from './dom.js';
 
-/** What a row's controls ask for: cancel (or delete) the job, download its results. */
+/** What a row's controls ask for: cancel the job, download its results. */
 export interface JobActions {
   cancel(id: string): void;
   results(id: string): void;
@@ -29,8 +29,13 @@ export function shortTime(iso: string): string {
   return Number.isNaN(t.getTime()) ? iso : `${t.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** True when a succeeded job's results can still be read (`now` in epoch ms). */
+export function resultsKept(j: JobBody, now: number): boolean {
+  return j.status === 'succeeded' && (j.expires_at === undefined || j.expires_at === null || Date.parse(j.expires_at) > now);
+}
+
 /** Fills `body` with one row per job, newest first as listed. */
-export function showJobs(body: HTMLTableSectionElement, empty: HTMLElement, jobs: JobBody[], actions: JobActions): void {
+export function showJobs(body: HTMLTableSectionElement, empty: HTMLElement, jobs: JobBody[], actions: JobActions, now: number = Date.now()): void {
   clear(body);
   empty.hidden = jobs.length > 0;
   for (const j of jobs) {
@@ -38,19 +43,17 @@ export function showJobs(body: HTMLTableSectionElement, empty: HTMLElement, jobs
       attrs: { max: String(Math.max(1, j.progress.series)), value: String(j.progress.done + j.progress.failed), 'aria-label': `Progress of job ${j.id}` },
     });
     const controls: Node[] = [];
-    if (j.status === 'succeeded') {
+    if (resultsKept(j, now)) {
       const link = el('a', { text: 'Results (CSV)', attrs: { href: `/v1/jobs/${encodeURIComponent(j.id)}/results`, 'data-action': 'results', 'aria-label': `Download the results of job ${j.id} as CSV` } });
       // the results need the key in a header, which a plain link cannot send
       link.addEventListener('click', (ev) => { ev.preventDefault(); actions.results(j.id); });
       controls.push(link, document.createTextNode(' '));
     }
-    const active = jobActive(j);
-    const cancel = el('button', {
-      text: active ? 'Cancel' : 'Delete', className: 'secondary',
-      attrs: { type: 'button', 'data-action': 'cancel', 'aria-label': `${active ? 'Cancel' : 'Delete'} job ${j.id}` },
-    });
-    cancel.addEventListener('click', () => actions.cancel(j.id));
-    controls.push(cancel);
+    if (jobActive(j)) {
+      const cancel = el('button', { text: 'Cancel', className: 'secondary', attrs: { type: 'button', 'data-action': 'cancel', 'aria-label': `Cancel job ${j.id}` } });
+      cancel.addEventListener('click', () => actions.cancel(j.id));
+      controls.push(cancel);
+    }
     const errors = j.errors_total > 0 ? [el('div', { className: 'note', text: `${j.errors_total} series with errors${j.errors[0] ? `, first: ${j.errors[0].id}: ${j.errors[0].detail}` : ''}` })] : [];
     body.append(el('tr', { attrs: { 'data-job': j.id, 'data-status': j.status } }, [
       el('th', { attrs: { scope: 'row', 'data-label': 'Job' } }, [el('code', { text: j.id }), el('div', { className: 'note', text: j.model })]),
