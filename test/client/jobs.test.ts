@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import {
-  AbortError, JobFailedError, JobNotFinishedError, JobNotFoundError, RequestInvalidError, TempoClient, type BatchItem, type Job,
+  AbortError, JobExpiredError, JobFailedError, JobNotFinishedError, JobNotFoundError, RequestInvalidError, TempoClient, type BatchItem, type Job,
 } from '../../src/client/index.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { rejectionOf } from './helpers.js';
@@ -108,15 +108,12 @@ describe('a queued job', () => {
     expect(waited).toBeInstanceOf(AbortError);
     expect(polls).toBe(3);
     await c.cancelJob(job.id);
-    const after = await rejectionOf(c.getJob(job.id)).catch((e) => e);
-    // a cancelled job is either gone or shows as cancelled; waiting for it says it ended without results
-    if (after instanceof JobNotFoundError) {
-      expect(after.status).toBe(404);
-    } else {
-      const gone = await c.getJob(job.id);
-      expect(gone.status).toBe('cancelled');
-      expect(await rejectionOf(c.waitForJob(job.id))).toBeInstanceOf(JobFailedError);
-    }
+    const cancelled = await c.getJob(job.id);
+    expect(cancelled.status).toBe('cancelled');
+    const failed = await rejectionOf(c.waitForJob(job.id));
+    expect(failed).toBeInstanceOf(JobFailedError);
+    expect((failed as JobFailedError).status).toBe('cancelled');
+    expect(await rejectionOf(all(c.jobResults(job.id)))).toBeInstanceOf(JobExpiredError);
   });
 });
 
