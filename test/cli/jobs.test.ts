@@ -9,6 +9,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { cli } from './in-process.js';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
 
 let h: Harness;
 let idle: Harness;
@@ -62,6 +64,29 @@ describe('tempo forecast --server URL --job', () => {
     const lines = readFileSync(nd, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => l.id)).toEqual(['north', 'south, east', 'west']);
     expect(lines[0].forecast).toHaveLength(4);
+  });
+
+  it('leaves the job running on Ctrl-C during the wait, and says how to pick it up again (exit 1)', async () => {
+    const key = (await idle.key({ organizationId: 'cli-interrupt' })).fullKey;
+    const csv = writeCsv('interrupted.csv', ['i', 'j']);
+    const out = join(dir, 'interrupted-out.csv');
+    let interrupt: (() => void) | undefined;
+    const err: string[] = [];
+    const io: CliIO = {
+      out: () => {},
+      // the id line is the moment a user would press Ctrl-C: the job exists and is being waited for
+      err: (text) => { err.push(text); if (/^tempo forecast: job job_/.test(text)) setTimeout(() => interrupt?.(), 50); },
+      env: { TEMPO_API_KEY: key },
+      onInterrupt: (handler) => { interrupt = handler; return () => { interrupt = undefined; }; },
+    };
+    const code = await main(['forecast', '--file', csv, '--server', idle.url, '--horizon', '2', '--job', '--out', out], io);
+    const text = err.join('\n');
+    expect(code).toBe(1);
+    const id = /job (job_\w+) queued/.exec(text)![1];
+    expect(text).toContain(`interrupted; job ${id} keeps running on the server: tempo jobs get ${id} --server ${idle.url} --wait, then tempo jobs results ${id} --server ${idle.url} --out ${out}`);
+    expect(existsSync(out)).toBe(false);
+    const job = await (await fetch(`${idle.url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json() as { status: string };
+    expect(job.status).toBe('queued');
   });
 
   it('refuses a bad row by its line and column (exit 2) and writes nothing', async () => {
