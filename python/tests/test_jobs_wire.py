@@ -20,10 +20,10 @@ from tempo_forecast.types import SeriesError
 
 def test_query_names_what_was_given_in_the_api_names() -> None:
     assert job_query(12) == "horizon=12"
-    q = dict(parse_qsl(job_query(6, level=[80, 97.5], quantiles=[0.1, 0.9], freq="MS", season_length=12, fitted=True,
-                                 on_invalid="skip")))
-    assert q == {"horizon": "6", "level": "80,97.5", "quantiles": "0.1,0.9", "freq": "MS", "season_length": "12",
-                 "fitted": "true", "on_invalid": "skip"}
+    q = parse_qsl(job_query(6, level=[80, 97.5], quantiles=[0.1, 0.9], freq="MS", season_length=12, fitted=True,
+                            holidays="AU-VIC", on_invalid="skip"))
+    assert q == [("horizon", "6"), ("level", "80"), ("level", "97.5"), ("quantiles", "0.1"), ("quantiles", "0.9"),
+                 ("freq", "MS"), ("season_length", "12"), ("fitted", "true"), ("holidays", "AU-VIC"), ("on_invalid", "skip")]
     with pytest.raises(ValueError, match="on_invalid"):
         job_query(3, on_invalid="drop")
     with pytest.raises(TypeError):

@@ -55,8 +55,11 @@ export function jobErrorLines(job: Job): string[] {
  */
 export function cliFailure(err: unknown, command: string): unknown {
   if (err instanceof RequestInvalidError) {
-    const where = err.errors.slice(0, 20).map((e) => `\n  ${e.pointer}: ${e.detail}`).join('');
-    return new UsageError(`${command}: the server refused it: ${err.detail ?? err.message}${where}`);
+    const head = err.detail ?? err.message;
+    // each problem once: a detail that already names its place is shown as it is
+    const lines = err.errors.slice(0, 20).map((e) => (e.detail.startsWith(e.pointer.replace(/^\//, '')) ? e.detail : `${e.pointer}: ${e.detail}`))
+      .filter((line) => line !== head);
+    return new UsageError([`${command}: the server refused it: ${head}`, ...lines.map((l) => `  ${l}`)].join('\n'));
   }
   if (err instanceof APIError) return new CommandFailure(`${command}: ${err.message}`);
   if (err instanceof TempoError) return new CommandFailure(`${command}: ${err.message}`);

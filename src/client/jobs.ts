@@ -112,8 +112,9 @@ export function jobPath(id: string): string {
 export function jobQuery(s: JobSettings): string {
   if (s === null || typeof s !== 'object' || typeof s.horizon !== 'number') throw new TypeError('createJob needs { horizon: number, and series, csv or ndjson }');
   const q = new URLSearchParams({ horizon: String(s.horizon) });
-  if (s.level !== undefined) q.set('level', s.level.join(','));
-  if (s.quantiles !== undefined) q.set('quantiles', s.quantiles.join(','));
+  // a list is the parameter repeated (?level=80&level=95), as the job API reads it
+  for (const l of s.level ?? []) q.append('level', String(l));
+  for (const p of s.quantiles ?? []) q.append('quantiles', String(p));
   if (s.freq !== undefined) q.set('freq', s.freq);
   if (s.seasonLength !== undefined) q.set('season_length', String(s.seasonLength));
   if (s.fitted !== undefined) q.set('fitted', String(s.fitted));

@@ -270,11 +270,9 @@ def job_query(h: Any, *, level: Any = None, quantiles: Any = None, freq: Any = N
     if on_invalid is not None and on_invalid not in ("fail", "skip"):
         raise ValueError("on_invalid must be 'fail' or 'skip'")
     pairs = [("horizon", str(h))]
-    levels = _levels(level)
-    if levels is not None:
-        pairs.append(("level", ",".join(_number(x) for x in levels)))
-    if quantiles is not None:
-        pairs.append(("quantiles", ",".join(_number(float(q)) for q in quantiles)))
+    # a list is the parameter repeated (?level=80&level=95), as the job API reads it
+    pairs.extend(("level", _number(x)) for x in _levels(level) or [])
+    pairs.extend(("quantiles", _number(float(q))) for q in quantiles or [])
     if freq is not None:
         pairs.append(("freq", str(freq)))
     if season_length is not None:
