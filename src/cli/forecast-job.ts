@@ -8,14 +8,8 @@ import type { Job } from '../client/index.js';
 import { optional, positiveInt, quantilesFlag, required, type Parsed } from './args.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { cliFailure, jobClient, jobErrorLines } from './job-client.js';
+import { levels } from './forecast-server-command.js';
 import { downloadResults, followJob, reattachHint, resultsFormat } from './job-follow.js';
-
-function levels(text: string | undefined, help: string): number[] | undefined {
-  if (text === undefined) return undefined;
-  const out = text.split(',').map((t) => Number(t.trim()));
-  if (out.some((l) => !(l > 0 && l < 100))) throw new UsageError(`forecast: --level must be numbers between 0 and 100, like 80,95 (got ${quoted(text, 'something else')})`, help);
-  return out;
-}
 
 /** Runs the --job form of `tempo forecast --server`; resolves to the exit code. */
 export async function forecastJob(p: Parsed, io: CliIO, help: string): Promise<number> {
@@ -33,7 +27,7 @@ export async function forecastJob(p: Parsed, io: CliIO, help: string): Promise<n
   const format = resultsFormat(undefined, out, 'forecast', help);
   const json = p.values.json === true;
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', help);
-  const level = levels(optional(p, 'level'), help);
+  const level = levels(optional(p, 'level'));
   const quantiles = quantilesFlag(p, 'forecast', help);
   const seasonLength = positiveInt(p, 'season-length', 'forecast', help);
   const freq = optional(p, 'freq');

@@ -39,7 +39,8 @@ Progress goes to stderr.`;
 
 const COLUMN_SETS = [['unique_id', 'ds', 'y'], ['id', 'timestamp', 'value']] as const;
 
-function levels(text: string | undefined): number[] | undefined {
+/** `--level 80,95` of the server forms: numbers between 0 and 100, or undefined when absent; throws UsageError. */
+export function levels(text: string | undefined): number[] | undefined {
   if (text === undefined) return undefined;
   const out = text.split(',').map((t) => Number(t.trim()));
   if (out.some((l) => !(l > 0 && l < 100))) throw new UsageError(`forecast: --level must be numbers between 0 and 100, like 80,95 (got ${quoted(text, 'something else')})`, FORECAST_SERVER_HELP);
