@@ -27,7 +27,7 @@ import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedMod
 import { APIError, JobFailedError, JobNotFoundError, ModelTuningFailedError } from './errors/index.js';
 import {
   gzipped, jobFinished, jobPath, jobQuery, jobResult, pollDelayMs, replayable, uploadBody,
-  type CreateJobParams, type Job, type JobBody, type JobsPageBody,
+  type CreateJobParams, type Job, type JobBody, type JobListBody,
 } from './jobs.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -362,7 +362,7 @@ export class TempoClient {
   /** One page of the organization's jobs, newest first, and the cursor of the next page (undefined after the last). */
   async listJobsPage(cursor?: string, options: Omit<CallOptions, 'model'> = {}): Promise<{ jobs: Job[]; nextCursor: string | undefined; requestId: string | undefined }> {
     const res = await this.#call('GET', cursor === undefined ? '/v1/jobs' : `/v1/jobs?cursor=${encodeURIComponent(cursor)}`, undefined, options);
-    const body = res.json as JobsPageBody;
+    const body = res.json as JobListBody;
     const next = typeof body.next_cursor === 'string' && body.next_cursor !== '' ? body.next_cursor : undefined;
     return { jobs: body.jobs.map((j) => jobResult(j, res.requestId)), nextCursor: next, requestId: res.requestId };
   }

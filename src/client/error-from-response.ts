@@ -11,7 +11,7 @@ import { parseRateLimit, parseRetryAfter, type HeaderSource, type RateLimitState
 type ErrorClass = new (init: ApiErrorInit) => APIError;
 
 // Keyed by the shared catalogue's type, so a code added there fails this build until it is mapped.
-const BY_CODE: { [C in ErrorCode | 'JOB_NOT_FOUND' | 'JOB_NOT_FINISHED' | 'JOB_EXPIRED']: ErrorClass } = {
+const BY_CODE: { [C in ErrorCode]: ErrorClass } = {
   API_KEY_INVALID: ApiKeyInvalidError,
   API_KEY_INACTIVE: ApiKeyInactiveError,
   API_KEY_EXPIRED: ApiKeyExpiredError,
@@ -23,12 +23,12 @@ const BY_CODE: { [C in ErrorCode | 'JOB_NOT_FOUND' | 'JOB_NOT_FINISHED' | 'JOB_E
   FORECAST_ALREADY_RUNNING: ForecastAlreadyRunningError,
   MODEL_NOT_READY: ModelNotReadyError,
   MODEL_NAME_TAKEN: ModelNameTakenError,
-  API_USAGE_LIMIT: UsageLimitError,
-  INTERNAL_ERROR: InternalServerError,
-  SERVICE_UNAVAILABLE: ServiceUnavailableError,
   JOB_NOT_FOUND: JobNotFoundError,
   JOB_NOT_FINISHED: JobNotFinishedError,
   JOB_EXPIRED: JobExpiredError,
+  API_USAGE_LIMIT: UsageLimitError,
+  INTERNAL_ERROR: InternalServerError,
+  SERVICE_UNAVAILABLE: ServiceUnavailableError,
 };
 
 /** The class an answer with this status gets when its code is missing or unknown. */
@@ -44,7 +44,7 @@ export function classForStatus(status: number): ErrorClass {
 
 /** The class for a code and status: the code's own class when the catalogue knows it, else the status family's. */
 export function classFor(code: string | undefined, status: number): ErrorClass {
-  return code !== undefined && Object.hasOwn(BY_CODE, code) ? BY_CODE[code as keyof typeof BY_CODE] : classForStatus(status);
+  return code !== undefined && Object.hasOwn(BY_CODE, code) ? BY_CODE[code as ErrorCode] : classForStatus(status);
 }
 
 /** Everything an error answer said; `scrub` removes the caller's key from any text before it is kept. */

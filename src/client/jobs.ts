@@ -1,30 +1,11 @@
 // The job calls' public shapes, their mapping to and from the API's snake_case, and the upload body:
 // series, NDJSON or a long CSV as a stream (optionally gzipped) that is never held whole.
+import type { JobBody, JobListBody, JobStatusBody } from '../common/job-types.js';
 import { batchSeriesBody } from './wire.js';
 import type { BatchSeries } from './types.js';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-
-/** A job as `GET /v1/jobs/{id}` describes it. */
-export interface JobBody {
-  id: string;
-  model: string;
-  status: JobStatus;
-  progress: { series: number; done: number; failed: number };
-  created_at: string;
-  started_at?: string | null;
-  finished_at?: string | null;
-  expires_at?: string | null;
-  errors: Array<{ id: string; code: string; detail: string }>;
-  /** every problem, those in `errors` included */
-  errors_total: number;
-}
-
-/** A page of `GET /v1/jobs`. */
-export interface JobsPageBody {
-  jobs: JobBody[];
-  next_cursor?: string | null;
-}
+export type JobStatus = JobStatusBody;
+export type { JobBody, JobListBody };
 
 /** A job: its status, progress counts and times (as Dates), and the first series errors. */
 export interface Job {

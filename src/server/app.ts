@@ -38,6 +38,9 @@ import { modelsRoute } from './routes/models.js';
 import { mountSelfDescription } from './routes/openapi.js';
 import { mountSettingsPage } from './routes/settings-page.js';
 import { validateRoute } from './routes/validate.js';
+import { createJobRoute, deleteJobRoute, getJobRoute, jobResultsRoute, listJobsRoute } from './routes/jobs.js';
+import type { JobStore } from '../jobs/store.js';
+import type { JobQueue } from '../jobs/queue.js';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +49,8 @@ export interface AppDeps {
   pool: ComputePool;
   logger: Logger;
   metrics?: ServerMetrics;
+  /** The job store and queue (src/jobs/open.ts). */
+  jobs: { store: JobStore; queue: JobQueue };
 }
 
 export interface TempoApp {
@@ -138,6 +143,23 @@ export function createApp(deps: AppDeps): TempoApp {
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     drainingRefusal(),
     forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }));
+  // a job is one request for the rate limit and takes no running lock; its series are checked and
+  // stored as they arrive (up to TEMPO_JOB_UPLOAD_LIMIT_BYTES) and computed by the job workers
+  const jobRoutes = {
+    jobs: deps.jobs.store, queue: deps.jobs.queue, bounds: config.jobs, requests,
+    jsonBodyLimitBytes: config.batchBounds.bodyLimitBytes,
+  };
+  router.post('/:model/v1/jobs',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    model,
+    admitRequest(limits, config.limitsFailOpen),
+    createJobRoute(jobRoutes));
+  router.get('/v1/jobs', auth, listJobsRoute(jobRoutes));
+  router.get('/v1/jobs/:id', auth, getJobRoute(jobRoutes));
+  router.get('/v1/jobs/:id/results', auth, jobResultsRoute(jobRoutes));
+  router.delete('/v1/jobs/:id', auth, deleteJobRoute(jobRoutes));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));

@@ -1,7 +1,7 @@
 // The jobs card: each of the organization's jobs with its status, a progress bar, its created time,
 // a cancel button while it can still run and, once it succeeded, a link to its results until they
 // expire. Only builds nodes; settings.ts does the calls.
-import type { JobBody } from '../client/jobs.js';
+import type { JobBody } from '../common/job-types.js';
 import { clear, el } from './dom.js';
 
 /** What a row's controls ask for: cancel the job, download its results. */
@@ -31,7 +31,7 @@ export function shortTime(iso: string): string {
 
 /** True when a succeeded job's results can still be read (`now` in epoch ms). */
 export function resultsKept(j: JobBody, now: number): boolean {
-  return j.status === 'succeeded' && (j.expires_at === undefined || j.expires_at === null || Date.parse(j.expires_at) > now);
+  return j.status === 'succeeded' && (j.expires_at === undefined || Date.parse(j.expires_at) > now);
 }
 
 /** Fills `body` with one row per job, newest first as listed. */

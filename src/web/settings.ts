@@ -12,7 +12,7 @@ import { showTunedModels } from './tuned-models.js';
 import { setupBacktest } from './backtest.js';
 import { setupAnomalies } from './anomalies.js';
 import { jobActive, showJobs } from './jobs.js';
-import type { JobsPageBody } from '../client/jobs.js';
+import type { JobListBody } from '../common/job-types.js';
 
 const signinForm = byId<HTMLFormElement>('signin-form');
 const keyInput = byId<HTMLInputElement>('api-key');
@@ -39,9 +39,9 @@ let jobsPoll: ReturnType<typeof setTimeout> | undefined;
 
 async function refreshJobs(key: string): Promise<void> {
   clearTimeout(jobsPoll);
-  let page: JobsPageBody;
+  let page: JobListBody;
   try {
-    page = await callApi<JobsPageBody>('/v1/jobs', key);
+    page = await callApi<JobListBody>('/v1/jobs', key);
   } catch (err) {
     showProblem(err instanceof ApiFailure ? err.problem : { status: 0, code: 'BAD_RESPONSE', detail: (err as Error).message });
     return;

@@ -89,7 +89,7 @@ describe('a job body', () => {
   it('is read into dates, progress and errors; absent times stay absent', () => {
     const job = jobResult({
       id: 'job_1', model: 'tempo', status: 'running', progress: { series: 10, done: 4, failed: 1 },
-      created_at: '2026-11-26T18:00:00.000Z', started_at: '2026-11-26T18:00:01.000Z', finished_at: null,
+      created_at: '2026-11-26T18:00:00.000Z', started_at: '2026-11-26T18:00:01.000Z',
       errors: [{ id: 'b', code: 'REQUEST_INVALID', detail: 'values[2] is not a number' }], errors_total: 4,
     }, 'req_1');
     expect(job.createdAt.toISOString()).toBe('2026-11-26T18:00:00.000Z');

@@ -16,6 +16,7 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 // defaults that depend on the machine: the doc states the rule, the test checks the rule's value here
 const MACHINE_DEFAULTS: Record<string, { doc: string; value: () => unknown }> = {
   TEMPO_WORKERS: { doc: 'min(2, CPU cores)', value: () => Math.min(2, availableParallelism()) },
+  TEMPO_JOB_WORKERS: { doc: 'min(2, CPU cores)', value: () => Math.min(2, availableParallelism()) },
 };
 
 type Kind =
@@ -148,7 +149,7 @@ describe('docs/configuration.md', () => {
 
   it('reads config.ts and the doc as they are written (the probes still match the code)', () => {
     expect(source.size).toBeGreaterThanOrEqual(37);
-    expect([...source.values()].filter((f) => f !== null).sort()).toEqual(['--data-dir', '--host', '--port']);
+    expect([...source.values()].filter((f) => f !== null).sort()).toEqual(['--data-dir', '--host', '--job-workers', '--port']);
     const port = settings.find((s) => s.variable === 'PORT')!;
     expect(port).toMatchObject({ flag: '--port', kind: { kind: 'integer', min: 0, max: 65535 }, path: 'port', defaultValue: 8080 });
     expect(settings.find((s) => s.variable === 'TEMPO_LIMITS_FAIL_OPEN')).toMatchObject({ kind: { kind: 'boolean' }, path: 'limitsFailOpen', defaultValue: false });

@@ -1,7 +1,7 @@
 // The jobs card's pure parts under Node: the progress in words and when results can still be read.
 import { describe, it, expect } from 'vitest';
 import { jobActive, jobProgressText, resultsKept, shortTime } from '../../src/web/jobs.js';
-import type { JobBody } from '../../src/client/jobs.js';
+import type { JobBody } from '../../src/common/job-types.js';
 
 const job = (over: Partial<JobBody>): JobBody => ({
   id: 'job_1', model: 'tempo', status: 'running', progress: { series: 5000, done: 1200, failed: 0 },

@@ -1,7 +1,7 @@
-// JobExpiredError: the job's results were kept as long as the server keeps them, and are gone (410).
+// JobExpiredError: the job's results were deleted (they expire, and a deleted job keeps none).
 import { APIError } from './api-error.js';
 
-/** JOB_EXPIRED (410): the job succeeded but its results were deleted when their keeping time ran out; its record remains. Never retried. */
+/** JOB_EXPIRED (410): the job's results were deleted (they expire, and a deleted job keeps none). */
 export class JobExpiredError extends APIError {
   override name = 'JobExpiredError';
 }

@@ -8,6 +8,7 @@ import { anomaliesRequest, type AcceptedAnomalies } from './anomalies-request.js
 import { batchRequest, type AcceptedBatch } from './batch-request.js';
 import { crossValidationRequest, type AcceptedCrossValidation } from './cross-validation-request.js';
 import { forecastRequest, type AcceptedForecast } from './forecast-request.js';
+import { jobBodyFields, jobQuery, type JobQuery } from './job-request.js';
 import { tunedModelRequest, type AcceptedTunedModel } from './tuned-model-request.js';
 
 /** The bounds the request bodies depend on. */
@@ -19,6 +20,10 @@ export interface Requests {
   crossValidation: CompiledRequest<AcceptedCrossValidation>;
   anomalies: CompiledRequest<AcceptedAnomalies>;
   tunedModel: CompiledRequest<AcceptedTunedModel>;
+  /** POST /{model}/v1/jobs' query (its body is a batch's series, checked one at a time with `batch`). */
+  jobQuery: CompiledRequest<JobQuery>;
+  /** A JSON job body's fields beside `series`, checked as a body. */
+  jobFields: CompiledRequest<JobQuery>;
 }
 
 /** Every request body for these bounds, compiled (once per distinct bounds in a process; the rest of a config does not count). */
@@ -33,8 +38,10 @@ const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds)
     crossValidation: crossValidationRequest(bounds),
     anomalies: anomaliesRequest(bounds),
     tunedModel: tunedModelRequest(bounds, tuning),
+    jobQuery: jobQuery(bounds),
+    jobFields: jobBodyFields(bounds),
   };
-  const trees = Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, compileTree(d.schema)]));
+  const trees = Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, compileTree(d.schema, (d as { source?: 'body' | 'query' }).source)]));
   // a name one body uses is a word of the API, which any answer may name back
   const vocabulary = new Set<string>();
   for (const tree of Object.values(trees)) namesOf(tree, vocabulary);
@@ -44,5 +51,7 @@ const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds)
     crossValidation: compileRequest(defs.crossValidation, vocabulary, trees.crossValidation),
     anomalies: compileRequest(defs.anomalies, vocabulary, trees.anomalies),
     tunedModel: compileRequest(defs.tunedModel, vocabulary, trees.tunedModel),
+    jobQuery: compileRequest(defs.jobQuery, vocabulary, trees.jobQuery),
+    jobFields: compileRequest(defs.jobFields, vocabulary, trees.jobFields),
   };
 });
