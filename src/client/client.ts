@@ -560,8 +560,10 @@ export class TempoClient {
     const watched = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform(chunk, c) { arm(); c.enqueue(chunk); } }));
     arm();
     try {
-      // duplex 'half' is how fetch is told the body is a stream sent before the answer is read
-      const res = await this.#fetch(url, { method: 'POST', headers, body: watched, signal: controller.signal, duplex: 'half' } as RequestInit);
+      // duplex 'half' is how fetch is told the body is a stream sent before the answer is read;
+      // redirect 'error' because to be able to follow one, fetch keeps a copy of every byte sent
+      // (a tee of the body), which would hold the whole upload in memory; a stream cannot be resent anyway
+      const res = await this.#fetch(url, { method: 'POST', headers, body: watched, signal: controller.signal, duplex: 'half', redirect: 'error' } as RequestInit);
       arm();
       const text = await res.text();
       const rateLimit = parseRateLimit(res.headers);

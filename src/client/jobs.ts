@@ -161,10 +161,56 @@ function fromChunks(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8A
   });
 }
 
-/** The stream gzipped with the runtime's CompressionStream (Node 18+, Deno, Bun, browsers). */
+/**
+ * The stream gzipped with the runtime's CompressionStream (Node 18+, Deno, Bun, browsers), read from
+ * `body` only as fast as the compressed bytes are taken: the compressor gets input only while it has
+ * no output for a reader waiting on it. (Node's CompressionStream accepts input without limit, so
+ * piping into it would read a whole file ahead of a slower connection.)
+ */
 export function gzipped(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   if (typeof CompressionStream === 'undefined') throw new TypeError('gzip needs CompressionStream, which this runtime lacks');
-  return body.pipeThrough(new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+  const zip = new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  const input = body.getReader();
+  const writer = zip.writable.getWriter();
+  const output = zip.readable.getReader();
+  let next: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  // at most one chunk of input on its way into the compressor at a time
+  let feeding: Promise<typeof FED> | undefined;
+  let inputDone = false;
+  const FED = Symbol('fed');
+  // one more chunk of input into the compressor; the end of the input closes it
+  const feed = async (): Promise<typeof FED> => {
+    const r = await input.read();
+    if (r.done) {
+      inputDone = true;
+      await writer.close();
+    } else {
+      await writer.write(r.value);
+    }
+    return FED;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      next ??= output.read();
+      for (;;) {
+        if (!inputDone) feeding ??= feed();
+        const got = feeding === undefined ? await next : await Promise.race([next, feeding]);
+        if (got === FED) {
+          feeding = undefined;
+          continue;
+        }
+        next = undefined;
+        if (got.done) controller.close();
+        else controller.enqueue(got.value);
+        return;
+      }
+    },
+    async cancel(reason) {
+      await input.cancel(reason).catch(() => {});
+      await writer.abort(reason).catch(() => {});
+      await output.cancel(reason).catch(() => {});
+    },
+  });
 }
 
 /** Whether an upload can be sent again after a refusal: a value held whole (an array, a string, bytes), not a stream read once. */

@@ -106,6 +106,15 @@ describe('uploads refused before anything was created', () => {
     expect(bodies.map((b) => gunzipSync(b).toString())).toEqual(Array(2).fill('{"id":"a","values":[1,2,3]}\n{"id":"b","values":[4,null,6]}\n'));
   });
 
+  it('sends a stream without following redirects, so fetch keeps no copy of what it sent', async () => {
+    const url = await serve((_req, _body, res) => json(res, 202, job('queued', 0)));
+    const redirects: Array<RequestRedirect | undefined> = [];
+    const c = new TempoClient({ apiKey: KEY, baseUrl: url, fetch: (u, init) => { redirects.push(init.redirect); return fetch(u, init); } });
+    await c.createJob({ horizon: 2, csv: 'unique_id,ds,y\na,2024-01-31,1\n' });
+    // following a redirect needs the body again: fetch tees the stream for it and holds every byte sent
+    expect(redirects).toEqual(['error']);
+  });
+
   it('does not send a stream twice: the refusal is thrown', async () => {
     const url = await serve((_req, _body, res) => json(res, 503, { code: 'SERVICE_UNAVAILABLE', status: 503, detail: 'draining' }, { 'Retry-After': '1' }));
     const c = new TempoClient({ apiKey: KEY, baseUrl: url });

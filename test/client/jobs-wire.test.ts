@@ -73,6 +73,26 @@ describe('the upload body', () => {
     expect(await text(new Response(zipped).body!.pipeThrough(new DecompressionStream('gzip')))).toBe(csv);
   });
 
+  it('reads the input only as fast as the gzipped bytes are taken', async () => {
+    let pulled = 0;
+    // 2,000 slices of 64 KiB that compress poorly, as real numbers do
+    function* slices() {
+      let x = 12345;
+      for (let i = 0; i < 2000; i++) {
+        pulled += 1;
+        const b = new Uint8Array(65536);
+        for (let j = 0; j < b.length; j++) { x = (x * 1103515245 + 12345) >>> 0; b[j] = 48 + (x >>> 28); }
+        yield b;
+      }
+    }
+    const reader = gzipped(uploadBody({ csv: slices() }).body).getReader();
+    expect((await reader.read()).done).toBe(false);
+    // however long the reader pauses, the compressor is not fed more than its next output needs
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pulled).toBeLessThan(50);
+    await reader.cancel();
+  });
+
   it('knows which inputs can be sent twice', () => {
     expect(replayable({ series: [{ id: 'a', values: [1] }] })).toBe(true);
     expect(replayable({ series: (function* () { yield { id: 'a', values: [1] }; })() })).toBe(false);
