@@ -54,6 +54,10 @@ export function jobErrorLines(job: Job): string[] {
  * fix (exit 2), listing where the server found each problem; anything else could not be done (exit 1).
  */
 export function cliFailure(err: unknown, command: string): unknown {
+  // a server that gave up waiting for the rest of the upload: nothing in the file to fix
+  if (err instanceof RequestInvalidError && err.status === 408) {
+    return new CommandFailure(`${command}: ${err.message}; a long upload needs the server's TEMPO_REQUEST_TIMEOUT_MS to allow for it (docs/jobs.md)`);
+  }
   if (err instanceof RequestInvalidError) {
     const head = err.detail ?? err.message;
     // each problem once: a detail that already names its place is shown as it is
