@@ -68,3 +68,23 @@ export function forwardingQueue(current: () => JobQueue | undefined): JobQueue {
     close: () => q().close(),
   };
 }
+
+/** Opens the store and the queue (`tempo worker`), running `config.jobs.workers` chunks at once on `o.pool`. */
+export async function openJobSystem(config: Config, o: JobSystemOptions): Promise<JobSystem> {
+  const store = await openJobStore(config, o.schema);
+  let queue: JobQueue;
+  try {
+    queue = await startJobQueue(config, store, o);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return {
+    store,
+    queue,
+    async close() {
+      await queue.close();
+      await store.close();
+    },
+  };
+}
