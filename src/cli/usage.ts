@@ -5,6 +5,7 @@ export const MAIN_HELP = `Usage: tempo <command> [options]
 
 Commands:
   serve                 run the forecasting server
+  worker                compute job chunks from the shared queue (DATABASE_URL, REDIS_URL)
   keys create           create an API key (shown once)
   keys list             list API keys (never their secrets)
   keys disable KEY_ID   stop a key from working
@@ -33,6 +34,15 @@ Logs are JSON lines on stdout; the key and the listening address are printed on 
   --data-dir DIR   where tempo.db lives (default ./data, or TEMPO_DATA_DIR)
   --job-workers N  job chunks this server computes at once (default min(2, cores), or
                    TEMPO_JOB_WORKERS); 0: it only accepts jobs, tempo worker computes them
+Other settings come from environment variables: see docs/configuration.md.`;
+
+export const WORKER_HELP = `Usage: tempo worker [--job-workers N]
+
+Computes the chunks of jobs (POST /{model}/v1/jobs) from the BullMQ queue on REDIS_URL, with the
+job records on DATABASE_URL: run it on any number of machines beside tempo serve. It runs until
+SIGTERM or SIGINT, finishing the chunks it is computing first.
+  --job-workers N  chunks computed at once (default min(2, cores), or TEMPO_JOB_WORKERS), each
+                   spread over the TEMPO_WORKERS worker threads
 Other settings come from environment variables: see docs/configuration.md.`;
 
 export const KEYS_HELP = `Usage: tempo keys <create|list|disable|enable> [options]

@@ -66,7 +66,6 @@ export function createLocalQueue(o: LocalQueueOptions): JobQueue {
     const a = active.get(job.id)!;
     running += 1;
     a.inFlight += 1;
-    metrics.chunkStarted();
     const began = performance.now();
     const run = (async () => {
       let series = 0;
@@ -144,6 +143,7 @@ export function createLocalQueue(o: LocalQueueOptions): JobQueue {
       for (const a of active.values()) n += a.pending.length;
       return n;
     },
+    async running() { return running; },
     async workersAlive() { return closed || slots === 0 ? 0 : 1; },
     async close() {
       closed = true;

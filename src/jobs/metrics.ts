@@ -17,7 +17,12 @@ export function createJobMetrics(registry: Registry, queue: () => JobQueue | und
     registers: [registry],
     async collect() { this.set(await queue()?.workersAlive().catch(() => 0) ?? 0); },
   });
-  const running = new Gauge({ name: 'tempo_job_chunks_running', help: 'Job chunks computing now', registers: [registry] });
+  new Gauge({
+    name: 'tempo_job_chunks_running',
+    help: 'Job chunks computing now',
+    registers: [registry],
+    async collect() { this.set(await queue()?.running().catch(() => 0) ?? 0); },
+  });
   const seconds = new Histogram({
     name: 'tempo_job_chunk_seconds',
     help: 'Time one job chunk took, from its start to its result written',
@@ -27,9 +32,7 @@ export function createJobMetrics(registry: Registry, queue: () => JobQueue | und
   const series = new Counter({ name: 'tempo_job_series_total', help: 'Series forecast by job chunks (rate() of it is series per second)', registers: [registry] });
   const stalled = new Counter({ name: 'tempo_job_chunks_redelivered_total', help: 'Job chunks delivered again after their worker stopped answering (stalled)', registers: [registry] });
   return {
-    chunkStarted: () => running.inc(),
     chunkFinished: (s, n) => {
-      running.dec();
       seconds.observe(s);
       series.inc(n);
     },

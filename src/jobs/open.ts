@@ -24,8 +24,6 @@ export interface JobSystemOptions {
   metrics?: QueueMetrics;
   /** PostgreSQL schema of the tables (tests); default the search_path. */
   schema?: string;
-  /** Redis key prefix of the BullMQ queue (tests); default "tempo". */
-  prefix?: string;
 }
 
 /** Opens the job store for `config` (no queue: the CLI's job commands read and cancel only). */
@@ -38,8 +36,20 @@ export async function openJobStore(config: Pick<Config, 'dataDir' | 'databaseUrl
   return openSqliteJobStore(sqlitePath(config));
 }
 
+/** Whether jobs go through BullMQ: Redis to queue on, and PostgreSQL that every worker machine reaches. */
+export function usesBullmq(config: Pick<Config, 'redisUrl' | 'databaseUrl'>): boolean {
+  return config.redisUrl !== null && config.databaseUrl !== null;
+}
+
 /** Starts the queue on an open store, running `config.jobs.workers` chunks at once in this process on `o.pool`. */
 export async function startJobQueue(config: Config, store: JobStore, o: JobSystemOptions): Promise<JobQueue> {
+  if (usesBullmq(config)) {
+    const { createBullQueue } = await import('./bullmq-queue.js');
+    return createBullQueue({
+      redisUrl: config.redisUrl!, prefix: config.jobs.queuePrefix, jobs: store, bounds: config.jobs, logger: o.logger,
+      pool: o.pool, lockMs: config.jobs.lockMs, ...(o.metrics ? { metrics: o.metrics } : {}),
+    });
+  }
   return createLocalQueue({ jobs: store, pool: o.pool, bounds: config.jobs, logger: o.logger, ...(o.metrics ? { metrics: o.metrics } : {}) });
 }
 
@@ -53,7 +63,28 @@ export function forwardingQueue(current: () => JobQueue | undefined): JobQueue {
   return {
     submit: (job) => q().submit(job),
     depth: () => q().depth(),
+    running: () => q().running(),
     workersAlive: () => q().workersAlive(),
     close: () => q().close(),
+  };
+}
+
+/** Opens the store and the queue (`tempo worker`), running `config.jobs.workers` chunks at once on `o.pool`. */
+export async function openJobSystem(config: Config, o: JobSystemOptions): Promise<JobSystem> {
+  const store = await openJobStore(config, o.schema);
+  let queue: JobQueue;
+  try {
+    queue = await startJobQueue(config, store, o);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return {
+    store,
+    queue,
+    async close() {
+      await queue.close();
+      await store.close();
+    },
   };
 }

@@ -3,10 +3,8 @@
 // BullMQ on Redis over PostgreSQL (bullmq-queue.ts, any number of `tempo worker` machines).
 import type { JobRecord } from './types.js';
 
-/** Counts /metrics reports, as this process sees them. */
+/** What /metrics counts as chunks end (every worker's, as the queue reports them). */
 export interface QueueMetrics {
-  /** a chunk began computing */
-  chunkStarted(): void;
   /** a chunk ended: its seconds and the series it forecast */
   chunkFinished(seconds: number, series: number): void;
   /** a chunk delivered again after its worker stopped answering */
@@ -18,6 +16,8 @@ export interface JobQueue {
   submit(job: JobRecord): Promise<void>;
   /** Chunks waiting to be computed (every job's), for /metrics. */
   depth(): Promise<number>;
+  /** Chunks computing now. */
+  running(): Promise<number>;
   /** Worker processes seen alive (this one, in-process). */
   workersAlive(): Promise<number>;
   /** Stops taking chunks, lets the running ones end (their results are written, or left for another delivery), and lets go of connections. */
@@ -25,4 +25,4 @@ export interface JobQueue {
 }
 
 /** A no-op QueueMetrics. */
-export const NO_QUEUE_METRICS: QueueMetrics = { chunkStarted() {}, chunkFinished() {}, chunkStalled() {} };
+export const NO_QUEUE_METRICS: QueueMetrics = { chunkFinished() {}, chunkStalled() {} };

@@ -57,8 +57,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** A pool to use instead of one made from config (the caller then closes it). */
   pool?: ComputePool;
-  /** Where the job tables and queue keys are (tests): a PostgreSQL schema, a Redis prefix. */
-  jobsAt?: { schema?: string; prefix?: string };
+  /** Where the job tables are (tests): a PostgreSQL schema. */
+  jobsAt?: { schema?: string };
 }
 
 export interface RunningServer {

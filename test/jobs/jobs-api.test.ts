@@ -3,7 +3,7 @@
 // reason printed, only when neither answers nor is named).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probePostgres, probeRedis } from '../multi/backends.js';
-import { embeddedServer, sharedServer, type JobServer } from './servers.js';
+import { embeddedServer, jobBounds, sharedServer, type JobServer } from './servers.js';
 import { jobApi, longCsv, monthlySeries, ndjson } from './helpers.js';
 import { waitFor } from '../support/wait.js';
 import type { JobBody, JobListBody } from '../../src/common/job-types.js';
@@ -12,13 +12,10 @@ import type { ConfigOverrides } from '../server/harness.js';
 const services = (await probePostgres()).ok && (await probeRedis()).ok;
 const implementations: Array<{ name: string; skip: boolean; start: (o?: ConfigOverrides) => Promise<JobServer> }> = [
   { name: 'embedded: SQLite, in-process queue', skip: false, start: (o) => embeddedServer(o) },
-  { name: 'multi-instance: PostgreSQL, Redis', skip: !services, start: (o) => sharedServer(o) },
+  { name: 'multi-instance: PostgreSQL, Redis, BullMQ', skip: !services, start: (o) => sharedServer(o) },
 ];
 
-const JOBS = { jobs: { ...defaultJobs(), chunkCost: 400, workers: 1 } };
-function defaultJobs() {
-  return { maxSeries: 10_000_000, uploadLimitBytes: 5 * 1024 ** 3, runningPerOrganization: 2, resultsTtlMs: 7 * 86_400_000, chunkCost: 50_000, workers: 1 };
-}
+const JOBS = { jobs: jobBounds({ chunkCost: 400, workers: 1 }) };
 
 for (const impl of implementations) {
   describe.skipIf(impl.skip)(`jobs (${impl.name})`, () => {
@@ -167,7 +164,7 @@ for (const impl of implementations) {
 
 describe('jobs that wait (embedded)', () => {
   it('answers 409 JOB_NOT_FINISHED with Retry-After before a job has run, and resumes it when the server restarts with workers', async () => {
-    let server = await embeddedServer({ jobs: { ...defaultJobs(), workers: 0 } });
+    let server = await embeddedServer({ jobs: jobBounds({ workers: 0 }) });
     try {
       const key = (await server.key()).fullKey;
       let api = jobApi(server.url, key);
@@ -178,7 +175,7 @@ describe('jobs that wait (embedded)', () => {
       expect((await early.json() as { code: string }).code).toBe('JOB_NOT_FINISHED');
       expect(Number(early.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect((await (await api.get(id)).json() as JobBody).status).toBe('queued');
-      server = await server.restart({ jobs: { ...defaultJobs(), chunkCost: 300, workers: 1 } });
+      server = await server.restart({ jobs: jobBounds({ chunkCost: 300, workers: 1 }) });
       api = jobApi(server.url, key);
       expect((await api.finished(id)).status).toBe('succeeded');
       const lines = (await (await api.results(id, 'application/x-ndjson')).text()).trimEnd().split('\n');
@@ -189,7 +186,7 @@ describe('jobs that wait (embedded)', () => {
   });
 
   it('keeps the record but deletes expired results: 410 JOB_EXPIRED', async () => {
-    const server = await embeddedServer({ jobs: { ...defaultJobs(), resultsTtlMs: 1000 } });
+    const server = await embeddedServer({ jobs: jobBounds({ resultsTtlMs: 1000 }) });
     try {
       const api = jobApi(server.url, (await server.key()).fullKey);
       const { id } = await (await api.create(ndjson(monthlySeries(2)), 'application/x-ndjson', 'horizon=2')).json() as JobBody;

@@ -13,8 +13,13 @@ import { createApiKey, type CreateKeyOptions } from '../../src/keys/create.js';
 import { createLogger, startServer } from '../../src/server/listen.js';
 import { recordKey, recordServer } from '../support/secret-scan.js';
 import { settleSharedPool, sharedPool } from '../support/shared-pool.js';
-import type { Config } from '../../src/config/config.js';
+import { loadConfig, type Config, type JobBounds } from '../../src/config/config.js';
 import type { Store } from '../../src/store/types.js';
+
+/** The default job bounds with `o` over them. */
+export function jobBounds(o: Partial<JobBounds> = {}): JobBounds {
+  return { ...loadConfig({}, {}).jobs, ...o };
+}
 
 /** A running server for a job suite. */
 export interface JobServer {
@@ -54,12 +59,14 @@ export async function embeddedServer(overrides: ConfigOverrides = {}, dataDir?: 
 export async function sharedServer(overrides: ConfigOverrides = {}, given?: SharedPlace): Promise<JobServer> {
   const place = given ?? { schema: uniqueName('jobs'), prefix: `${uniqueName('jobs')}:` };
   const dir = mkdtempSync(join(tmpdir(), 'tempo-jobs-'));
-  const config = testConfig(dir, { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, ...overrides });
+  const base = testConfig(dir, { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, ...overrides });
+  // the queue's keys under the place's prefix; a short lock, so a stalled chunk comes back within seconds
+  const config: Config = { ...base, jobs: { ...base.jobs, queuePrefix: place.prefix.replace(/:$/, ''), lockMs: overrides.jobs?.lockMs ?? 2000 } };
   const store = await openPostgresStore({ url: DATABASE_URL, schema: place.schema });
   const limits = await openRedisLimits({ url: REDIS_URL, prefix: place.prefix });
   const logger = createLogger('warn');
   const pool = sharedPool(config.forecastTimeoutMs);
-  const server = await startServer({ config, store, limits, logger, pool, jobsAt: place });
+  const server = await startServer({ config, store, limits, logger, pool, jobsAt: { schema: place.schema } });
   recordServer(server.url);
   let stopped = false;
   const stop = async () => {
