@@ -85,6 +85,9 @@ def test_a_queued_job_has_no_results_and_is_cancelled(new_server):
         made = [job.id] + [client.create_job([{"id": "z", "values": [1.0, 2.0, 3.0]}], 1).id for _ in range(52)]
         listed = [j.id for j in client.list_jobs()]
         assert listed == list(reversed(made))
+        assert [j.id for j in client.list_jobs(page_size=9)] == listed
+        with pytest.raises(ValueError):
+            client.list_jobs(page_size=0)
         client.cancel_job(job.id)
         assert client.get_job(job.id).status == "cancelled"
         with pytest.raises(JobFailedError) as failed:

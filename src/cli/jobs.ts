@@ -93,7 +93,8 @@ async function list(argv: string[], io: CliIO): Promise<number> {
   const client = jobClient(p, io, 'jobs list', h);
   const jobs = await interruptible(io, 'jobs list', async (signal) => {
     const got: Job[] = [];
-    for await (const job of client.listJobs({ signal })) {
+    // pages no larger than needed: a short list costs the server one small query
+    for await (const job of client.listJobs({ signal, pageSize: Math.min(limit, 100) })) {
       got.push(job);
       if (got.length >= limit) break;
     }

@@ -359,20 +359,28 @@ export class TempoClient {
     }
   }
 
-  /** One page of the organization's jobs, newest first, and the cursor of the next page (undefined after the last). */
-  async listJobsPage(cursor?: string, options: Omit<CallOptions, 'model'> = {}): Promise<{ jobs: Job[]; nextCursor: string | undefined; requestId: string | undefined }> {
-    const res = await this.#call('GET', cursor === undefined ? '/v1/jobs' : `/v1/jobs?cursor=${encodeURIComponent(cursor)}`, undefined, options);
+  /** One page of the organization's jobs, newest first (`limit` of them, 1 to 100; the server's default 50), and the cursor of the next page (undefined after the last). */
+  async listJobsPage(cursor?: string, options: Omit<CallOptions, 'model'> & { limit?: number } = {}): Promise<{ jobs: Job[]; nextCursor: string | undefined; requestId: string | undefined }> {
+    const q = new URLSearchParams();
+    if (cursor !== undefined) q.set('cursor', cursor);
+    if (options.limit !== undefined) {
+      if (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 100) throw new RangeError('limit must be a whole number from 1 to 100');
+      q.set('limit', String(options.limit));
+    }
+    const query = q.toString();
+    const res = await this.#call('GET', query === '' ? '/v1/jobs' : `/v1/jobs?${query}`, undefined, options);
     const body = res.json as JobListBody;
     const next = typeof body.next_cursor === 'string' && body.next_cursor !== '' ? body.next_cursor : undefined;
     return { jobs: body.jobs.map((j) => jobResult(j, res.requestId)), nextCursor: next, requestId: res.requestId };
   }
 
-  /** Every job of the organization, newest first, fetching the next page only when the caller reaches it. */
-  async *listJobs(options: Omit<CallOptions, 'model'> = {}): AsyncGenerator<Job> {
+  /** Every job of the organization, newest first, fetching the next page (of `pageSize`, 1 to 100) only when the caller reaches it. */
+  async *listJobs(options: Omit<CallOptions, 'model'> & { pageSize?: number } = {}): AsyncGenerator<Job> {
     let cursor: string | undefined;
     const seen = new Set<string>();
+    const { pageSize, ...call } = options;
     for (;;) {
-      const page = await this.listJobsPage(cursor, options);
+      const page = await this.listJobsPage(cursor, { ...call, ...(pageSize !== undefined ? { limit: pageSize } : {}) });
       for (const job of page.jobs) yield job;
       if (page.nextCursor === undefined) return;
       // a server that hands back a cursor it gave before would page forever

@@ -141,6 +141,10 @@ describe('listing', () => {
     expect(first.jobs.length).toBeLessThan(53);
     const listed = await all(c.listJobs());
     expect(listed.map((j) => j.id)).toEqual([...made].reverse());
+    const small = await c.listJobsPage(undefined, { limit: 7 });
+    expect(small.jobs.map((j) => j.id)).toEqual(listed.slice(0, 7).map((j) => j.id));
+    expect((await all(c.listJobs({ pageSize: 10 }))).map((j) => j.id)).toEqual(listed.map((j) => j.id));
+    await expect(c.listJobsPage(undefined, { limit: 101 })).rejects.toThrow(RangeError);
     for (let i = 1; i < listed.length; i++) expect(listed[i].createdAt.getTime()).toBeLessThanOrEqual(listed[i - 1].createdAt.getTime());
   });
 });

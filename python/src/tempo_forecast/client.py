@@ -10,7 +10,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Mapping, Optional, Sequence, TypeVar, Union
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from . import _frames, _jobs
 from ._error_from_response import error_from_response, stream_failure
@@ -502,12 +502,20 @@ class Tempo:
             if error.attempts <= 1:
                 raise
 
-    def list_jobs(self, *, timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Iterator[Job]:
-        """Every job of the organization, newest first, fetching the next page only when the caller reaches it."""
+    def list_jobs(self, *, page_size: Optional[int] = None, timeout: Any = _NOT_GIVEN,
+                  max_retries: Optional[int] = None) -> Iterator[Job]:
+        """Every job of the organization, newest first, fetching the next page (of ``page_size``, 1 to 100; the
+        server's default 50) only when the caller reaches it."""
+        if page_size is not None and (isinstance(page_size, bool) or not isinstance(page_size, int) or not 1 <= page_size <= 100):
+            raise ValueError("page_size must be a whole number from 1 to 100")
+        return self._job_pages(page_size, timeout, max_retries)
+
+    def _job_pages(self, page_size: Optional[int], timeout: Any, max_retries: Optional[int]) -> Iterator[Job]:
         cursor: Optional[str] = None
         seen = set()
         while True:
-            path = "/v1/jobs" if cursor is None else f"/v1/jobs?cursor={quote(cursor, safe='')}"
+            query = ([("cursor", cursor)] if cursor is not None else []) + ([("limit", str(page_size))] if page_size else [])
+            path = "/v1/jobs" + (f"?{urlencode(query)}" if query else "")
             res = self._call("GET", path, None, timeout, max_retries)
             for body in res.json.get("jobs", []):
                 yield job_result(body, res.request_id)
