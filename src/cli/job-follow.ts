@@ -7,6 +7,9 @@ import { startProgress, type Progress, type ProgressSink } from './forecast-prog
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { jobErrorLines } from './job-client.js';
 
+/** Longest pause between two looks at a job while its bar is on screen. */
+const CLI_MAX_POLL_MS = 5000;
+
 /** How to re-attach to a job from another shell, for the messages that leave it running. */
 export function reattachHint(id: string, server: string): string {
   return `tempo jobs get ${id} --server ${server} --wait`;
@@ -25,6 +28,8 @@ export async function followJob(client: TempoClient, id: string, io: CliIO, labe
   try {
     last = await client.waitForJob(id, {
       signal,
+      // a bar someone watches moves at least every few seconds
+      maxIntervalMs: Math.max(CLI_MAX_POLL_MS, intervalMs ?? 0),
       ...(intervalMs !== undefined ? { intervalMs } : {}),
       onProgress: (job) => {
         last = job;
