@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
+import { spawn } from 'node:child_process';
 import { cli } from './in-process.js';
+import { BIN, ROOT, requireBuiltCli } from './run.js';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 
@@ -115,6 +117,30 @@ describe('tempo forecast --server URL --job', () => {
     }
     const missing = await cli(['forecast', '--file', join(dir, 'nope.csv'), '--server', h.url, '--horizon', '2', '--job'], env);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringMatching(/nope\.csv: no such file/)]);
+  });
+});
+
+describe('tempo forecast --job as a real process', () => {
+  it('stops waiting at SIGINT, exit 1, the job left queued and the commands to pick it up printed', async () => {
+    requireBuiltCli();
+    const key = (await idle.key({ organizationId: 'cli-sigint' })).fullKey;
+    const csv = writeCsv('sigint.csv', ['s1', 's2']);
+    const child = spawn(process.execPath, [BIN, 'forecast', '--file', csv, '--server', idle.url, '--horizon', '2', '--job'], {
+      cwd: ROOT, env: { PATH: process.env.PATH ?? '', TEMPO_API_KEY: key }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      // Ctrl-C once the job exists and is being waited for
+      if (/job job_\w+ queued/.test(stderr) && !child.killed) child.kill('SIGINT');
+    });
+    const code = await exited;
+    expect(code, stderr).toBe(1);
+    const id = /job (job_\w+) queued/.exec(stderr)![1];
+    expect(stderr).toContain(`tempo: forecast: interrupted; job ${id} keeps running on the server: tempo jobs get ${id} --server ${idle.url} --wait`);
+    const job = await (await fetch(`${idle.url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json() as { status: string };
+    expect(job.status).toBe('queued');
   });
 });
 
