@@ -10,6 +10,7 @@ import { batchDatesSuite } from './batch-dates.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
 import { costlyBodiesSuite } from './costly-bodies.bench.js';
 import { bombsSuite } from './bombs.bench.js';
+import { jobsSuite } from './jobs.bench.js';
 import type { SuiteResult } from './harness.js';
 
 export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
@@ -24,4 +25,5 @@ export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
   ['tuned-body', tunedBodySuite],
   ['costly-bodies', costlyBodiesSuite],
   ['bombs', bombsSuite],
+  ['jobs', jobsSuite],
 ];

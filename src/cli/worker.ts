@@ -6,6 +6,11 @@ import { loadConfig } from '../config/config.js';
 import { createComputePool } from '../compute/pool.js';
 import { openJobSystem, usesBullmq } from '../jobs/open.js';
 import { createLogger } from '../server/listen.js';
+import { openStore } from '../store/open.js';
+import { createTuningService, type DurableTunings } from '../tuning/service.js';
+import type { JobStore } from '../jobs/store.js';
+import { tuningHeartbeatMs } from '../server/app.js';
+import { packTuning } from '../jobs/tuning-inputs.js';
 import { parseCommand } from './args.js';
 import { UsageError, type CliIO } from './io.js';
 import { WORKER_HELP } from './usage.js';
@@ -24,12 +29,24 @@ export async function workerCommand(argv: string[], io: CliIO): Promise<number> 
   if (config.jobs.workers === 0) throw new UsageError('worker: --job-workers (TEMPO_JOB_WORKERS) must be at least 1 for a worker', WORKER_HELP);
   const logger = createLogger(config.logLevel);
   const pool = createComputePool({ workers: config.workers, timeoutMs: config.forecastTimeoutMs });
+  // tunings taken from the queue end in the key store (a ready one becomes the organization's model)
+  const store = await openStore(config, (err) => logger.warn({ err: err.message }, 'key store connection problem; retrying'), false);
   let system;
+  let tuning;
   try {
     await pool.ready();
-    system = await openJobSystem(config, { pool, logger });
+    // the tunings run here come from the queue: their inputs are in the job store, which opens with the queue
+    let jobs: JobStore | undefined;
+    const durable: DurableTunings = {
+      save: (job) => jobs!.saveTuningInput(job.name, job.organizationId, packTuning(job)),
+      drop: (name) => jobs!.dropTuningInput(name),
+    };
+    tuning = createTuningService({ store, pool, logger, heartbeatMs: tuningHeartbeatMs(config), tune: { parallel: config.workers }, durable });
+    system = await openJobSystem(config, { pool, logger, tuning });
+    jobs = system.store;
   } catch (err) {
     await pool.close();
+    await store.close();
     throw err;
   }
   let stop: () => void = () => {};
@@ -39,7 +56,9 @@ export async function workerCommand(argv: string[], io: CliIO): Promise<number> 
   await stopped;
   unsubscribe();
   logger.info('worker stopping: the chunks it is computing finish first');
+  await tuning.close();
   await system.close();
   await pool.close();
+  await store.close();
   return 0;
 }

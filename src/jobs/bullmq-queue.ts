@@ -15,9 +15,12 @@ import type { JobStore } from './store.js';
 import type { JobQueue, QueueMetrics } from './queue.js';
 import { runChunk } from './run-chunk.js';
 import { FINISHED, type JobRecord } from './types.js';
+import type { TuningService } from '../tuning/service.js';
+import { runKeptTuning } from './tuning-inputs.js';
 
 const CHUNKS = 'chunks';
 const PARENTS = 'jobs';
+const TUNINGS = 'tunings';
 /** Deliveries of a chunk whose worker ran and failed (a stall is not a failure). */
 export const CHUNK_ATTEMPTS = 3;
 /** BullMQ's priorities end here; later chunks share it. */
@@ -38,6 +41,8 @@ export interface BullQueueOptions {
   lockMs: number;
   /** How often queued jobs are looked at (promoted when their organization may run them). */
   promoteMs?: number;
+  /** Runs the tunings this process takes from the queue (with a pool and workers). */
+  tuning?: TuningService;
 }
 
 interface ChunkData { jobId: string; chunk: number }
@@ -51,6 +56,7 @@ export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
   const prefix = o.prefix;
   const chunks = new Queue<ChunkData>(CHUNKS, { connection: conn, prefix });
   const flows = new FlowProducer({ connection: conn, prefix });
+  const tunings = new Queue<{ name: string }>(TUNINGS, { connection: conn, prefix });
   const closers: Array<() => Promise<unknown>> = [];
   let closed = false;
 
@@ -154,7 +160,14 @@ export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
     // the parent of a flow completes once its chunks have: nothing is left to do then
     const parents = new Worker(PARENTS, async () => 'done', { connection: connect(), prefix, concurrency: 1 });
     parents.on('error', () => {});
+    const tuning = o.tuning;
+    // a tuning runs in one worker process at a time; one whose worker dies is delivered again and runs from the start
+    const tuner = tuning === undefined ? undefined : new Worker<{ name: string }>(TUNINGS, async (bj) => {
+      await runKeptTuning(o.jobs, tuning, bj.data.name);
+    }, { connection: connect(), prefix, concurrency: 1, lockDuration: o.lockMs, stalledInterval: Math.max(500, Math.floor(o.lockMs / 2)), maxStalledCount: 10 });
+    tuner?.on('error', (err) => o.logger.warn({ err: err.message }, 'tuning worker problem'));
     closers.push(async () => {
+      await tuner?.close();
       clearInterval(poll);
       // running chunks end (their results written) before the worker lets go of them
       await worker.close();
@@ -165,6 +178,9 @@ export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
 
   return {
     async submit() { await look(); },
+    async dispatchTuning(name) {
+      await tunings.add('tune', { name }, { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: { age: 86_400 } });
+    },
     async depth() { return chunks.getWaitingCount().then(async (w) => w + (await chunks.getPrioritizedCount()) + (await chunks.getDelayedCount())); },
     async running() { return chunks.getActiveCount(); },
     async workersAlive() { return chunks.getWorkersCount(); },
@@ -175,6 +191,7 @@ export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
       for (const close of closers) await close().catch(() => {});
       await flows.close();
       await chunks.close();
+      await tunings.close();
       conn.disconnect();
     },
   };

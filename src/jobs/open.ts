@@ -8,6 +8,8 @@ import { sqlitePath } from '../store/open.js';
 import type { JobStore } from './store.js';
 import type { JobQueue, QueueMetrics } from './queue.js';
 import { createLocalQueue } from './local-queue.js';
+import type { TuningService } from '../tuning/service.js';
+import { resumeTunings } from './tuning-inputs.js';
 
 /** A job store and its queue. */
 export interface JobSystem {
@@ -19,6 +21,8 @@ export interface JobSystem {
 
 /** What the queue runs on and reports to, and where its tables and keys are (tests). */
 export interface JobSystemOptions {
+  /** Runs tunings taken from the queue (BullMQ), or kept ones again after a restart (in-process). */
+  tuning?: TuningService;
   pool: ComputePool;
   logger: Logger;
   metrics?: QueueMetrics;
@@ -47,10 +51,13 @@ export async function startJobQueue(config: Config, store: JobStore, o: JobSyste
     const { createBullQueue } = await import('./bullmq-queue.js');
     return createBullQueue({
       redisUrl: config.redisUrl!, prefix: config.jobs.queuePrefix, jobs: store, bounds: config.jobs, logger: o.logger,
-      pool: o.pool, lockMs: config.jobs.lockMs, ...(o.metrics ? { metrics: o.metrics } : {}),
+      pool: o.pool, lockMs: config.jobs.lockMs, ...(o.metrics ? { metrics: o.metrics } : {}), ...(o.tuning ? { tuning: o.tuning } : {}),
     });
   }
-  return createLocalQueue({ jobs: store, pool: o.pool, bounds: config.jobs, logger: o.logger, ...(o.metrics ? { metrics: o.metrics } : {}) });
+  const queue = createLocalQueue({ jobs: store, pool: o.pool, bounds: config.jobs, logger: o.logger, ...(o.metrics ? { metrics: o.metrics } : {}) });
+  // tunings a stopped server left are run again here
+  if (o.tuning !== undefined) await resumeTunings(store, o.tuning);
+  return queue;
 }
 
 /** A queue that forwards to the one `current()` returns (the server's app needs its queue before the queue's pool exists). */
@@ -62,6 +69,11 @@ export function forwardingQueue(current: () => JobQueue | undefined): JobQueue {
   };
   return {
     submit: (job) => q().submit(job),
+    dispatchTuning: async (name) => {
+      const c = q();
+      if (c.dispatchTuning === undefined) throw new Error('this queue runs tunings where they are accepted');
+      await c.dispatchTuning(name);
+    },
     depth: () => q().depth(),
     running: () => q().running(),
     workersAlive: () => q().workersAlive(),

@@ -14,6 +14,8 @@ export interface QueueMetrics {
 export interface JobQueue {
   /** Hands a queued job (its chunks stored) to the workers. */
   submit(job: JobRecord): Promise<void>;
+  /** Hands a tuning (its input kept in the job store) to the workers; absent: the accepting process runs it. */
+  dispatchTuning?(name: string): Promise<void>;
   /** Chunks waiting to be computed (every job's), for /metrics. */
   depth(): Promise<number>;
   /** Chunks computing now. */

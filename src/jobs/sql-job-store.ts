@@ -193,6 +193,18 @@ export function sqlJobStore(db: JobDb, now: () => string): JobStore {
       const { rows } = await db.run<{ status: string; n: number }>('countByStatus', []);
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
+    async saveTuningInput(name, organizationId, input) {
+      await db.run('saveTuningInput', [name, organizationId, input, now()]);
+    },
+    async tuningInput(name) {
+      return (await db.run<{ input: Buffer }>('tuningInput', [name])).rows[0]?.input;
+    },
+    async dropTuningInput(name) {
+      await db.run('dropTuningInput', [name]);
+    },
+    async tuningInputNames() {
+      return (await db.run<{ name: string }>('tuningInputNames', [])).rows.map((r) => r.name);
+    },
     close: () => db.close(),
   };
 }

@@ -43,6 +43,11 @@ export const JOB_STATEMENTS = {
   expired: 'SELECT id FROM jobs WHERE expires_at < $1 AND results_deleted = 0',
   staleUploads: "SELECT id FROM jobs WHERE status = 'uploading' AND updated_at < $1",
   countByStatus: 'SELECT status, COUNT(*)::integer AS n FROM jobs GROUP BY status',
+  saveTuningInput: `INSERT INTO tuning_inputs (name, organization_id, input, created_at) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (name) DO NOTHING`,
+  tuningInput: 'SELECT input FROM tuning_inputs WHERE name = $1',
+  dropTuningInput: 'DELETE FROM tuning_inputs WHERE name = $1',
+  tuningInputNames: 'SELECT name FROM tuning_inputs ORDER BY created_at, name COLLATE "C"',
 } as const;
 
 export type JobStatementName = keyof typeof JOB_STATEMENTS;

@@ -72,5 +72,13 @@ export interface JobStore {
   dropStaleUploads(before: string): Promise<number>;
   /** Counts for /metrics: jobs by status. */
   countByStatus(): Promise<Record<string, number>>;
+  /** Keeps a tuning's input (packed) until it ends, so any process can run it, again if need be. */
+  saveTuningInput(name: string, organizationId: string, input: Buffer): Promise<void>;
+  /** A kept tuning input, or undefined. */
+  tuningInput(name: string): Promise<Buffer | undefined>;
+  /** Forgets a tuning's input (it ended). */
+  dropTuningInput(name: string): Promise<void>;
+  /** The tunings whose inputs are kept, oldest first (what a restarted embedded server runs again). */
+  tuningInputNames(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -31,6 +31,8 @@ import { crossValidationRoute } from './routes/cross-validation.js';
 import { anomaliesRoute } from './routes/anomalies.js';
 import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
 import { createTuningService, type TuningService } from '../tuning/service.js';
+import { durableTunings } from '../jobs/tuning-inputs.js';
+import { usesBullmq } from '../jobs/open.js';
 import { forecastRoute } from './routes/forecast.js';
 import { forecastBatchRoute } from './routes/forecast-batch.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
@@ -72,6 +74,11 @@ export interface TempoApp {
   tuning: TuningService;
   /** Every route the router answers, as OpenAPI-style paths ({param}) with their methods; for the document's completeness test. */
   routes(): Array<{ path: string; methods: string[] }>;
+}
+
+/** How often a running tuning tells the store it is alive: well within the stale limit. */
+export function tuningHeartbeatMs(config: Pick<Config, 'tuning'>): number {
+  return Math.max(200, Math.floor(config.tuning.staleMs / 5));
 }
 
 /** Builds the app: request id → error boundary → access log → large answers streamed → routes, each route with the API's check order (docs/api.md). */
@@ -116,7 +123,10 @@ export function createApp(deps: AppDeps): TempoApp {
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
   // the gate keeps one worker for callers; tuning may fill the rest
-  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)), tune: { parallel: Math.max(1, config.workers - 1) } });
+  // a tuning's input is kept in the job store until it ends: the job queue runs it (BullMQ: any
+  // worker process; in-process: this server, again after a restart)
+  const durable = durableTunings(deps.jobs.store, usesBullmq(config) ? (name) => deps.jobs.queue.dispatchTuning!(name) : undefined);
+  const tuning = createTuningService({ store, pool, logger, heartbeatMs: tuningHeartbeatMs(config), tune: { parallel: Math.max(1, config.workers - 1) }, durable });
   // not a model's route and not a forecast: no model check and no running lock, but the same
   // cheap refusals first (quota before the body, which may be up to TEMPO_TUNING_BODY_LIMIT_BYTES)
   router.post('/v1/models',

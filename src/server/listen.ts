@@ -101,7 +101,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const tempo = createApp({ config, store, limits, pool, logger, metrics, jobs: { store: jobStore, queue: forwardingQueue(() => queue) } });
   // chunks run on the app's gated pool: shared fairly with callers' forecasts, as `job:<id>` of its organization
   const jobMetrics = createJobMetrics(metrics.registry, () => queue);
-  queue = await startJobQueue(config, jobStore, { pool: tempo.pool, logger, metrics: jobMetrics, ...options.jobsAt });
+  queue = await startJobQueue(config, jobStore, { pool: tempo.pool, logger, metrics: jobMetrics, tuning: tempo.tuning, ...options.jobsAt });
   const jobs: JobSystem = {
     store: jobStore,
     queue,

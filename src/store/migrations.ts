@@ -108,10 +108,12 @@ CREATE INDEX model_tunings_status ON model_tunings (status, updated_at);
   },
   {
     version: 5,
-    name: 'jobs and job chunks',
+    name: 'jobs, job chunks and tuning inputs',
     // a job's series travel in chunks of consecutive series: the input while it waits, the result
     // once run (both gzip'd NDJSON). A chunk's result is written once (WHERE result IS NULL), so a
-    // chunk delivered twice counts once. BLOB is BYTEA on PostgreSQL (migrate-postgres.ts).
+    // chunk delivered twice counts once. A tuning's training series wait in tuning_inputs until it
+    // ends, so any process can run it and a restarted one can run it again. BLOB is BYTEA on
+    // PostgreSQL (migrate-postgres.ts).
     sql: `
 CREATE TABLE jobs (
   id TEXT PRIMARY KEY,
@@ -145,6 +147,12 @@ CREATE TABLE job_chunks (
   input BLOB,
   result BLOB,
   PRIMARY KEY (job_id, chunk)
+);
+CREATE TABLE tuning_inputs (
+  name TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL,
+  input BLOB NOT NULL,
+  created_at TEXT NOT NULL
 );
 `,
   },
