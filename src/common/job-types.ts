@@ -1,4 +1,4 @@
-// The job API's shapes (SPEC Part D), shared by server and client.
+// The job API's shapes, shared by server and client.
 
 export type JobStatusBody = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 

@@ -1,4 +1,4 @@
-// What a job is, as the store keeps it and the API shows it (SPEC Part D, "Jobs").
+// What a job is, as the store keeps it and the API shows it.
 
 /** Where a job is: 'uploading' is internal (its body is still arriving) and never shown. */
 export type JobStatus = 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

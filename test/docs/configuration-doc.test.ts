@@ -65,6 +65,8 @@ function kindOf(variable: string): Kind {
   m = /must be at least (\d+) characters/.exec(message);
   if (m) return { kind: 'secret', minLength: Number(m[1]) };
   if (/must be a host name or IP address/.test(message)) return { kind: 'host' };
+  // a name of a few safe characters (a key prefix): any plain word is one
+  if (/must be 1 to \d+ characters of/.test(message)) return { kind: 'text' };
   throw new Error(`${variable}: the test does not know what "${message}" accepts; teach kindOf()`);
 }
 

@@ -185,6 +185,50 @@ describe('jobs that wait (embedded)', () => {
     }
   });
 
+  it('resumes a job stopped mid-way when the server restarts, each series once, in input order', async () => {
+    let server = await embeddedServer({ jobs: jobBounds({ chunkCost: 200, workers: 1 }) });
+    try {
+      const key = (await server.key()).fullKey;
+      let api = jobApi(server.url, key);
+      const series = monthlySeries(1200);
+      const { id } = await (await api.create(ndjson(series), 'application/x-ndjson', 'horizon=4')).json() as JobBody;
+      const mid = await waitFor('the job part done', async () => {
+        const j = await (await api.get(id)).json() as JobBody;
+        return j.status === 'running' && j.progress.done > 0 ? j : undefined;
+      }, 60_000, 10);
+      expect(mid.progress.done).toBeLessThan(1200);
+      server = await server.restart();
+      api = jobApi(server.url, key);
+      expect(await api.finished(id)).toMatchObject({ status: 'succeeded', progress: { series: 1200, done: 1200, failed: 0 } });
+      const lines = (await (await api.results(id, 'application/x-ndjson')).text()).trimEnd().split('\n');
+      expect(lines).toEqual((await (await api.batch({ horizon: 4, series })).text()).trimEnd().split('\n'));
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('counts a job as one request for the rate limit, and holds no running lock', async () => {
+    const server = await embeddedServer({ jobs: jobBounds({ workers: 0 }) });
+    try {
+      const { fullKey } = await server.key({ rateLimitPerMinute: 3, rateLimitPerHour: 100 });
+      const api = jobApi(server.url, fullKey);
+      const first = await api.create(ndjson(monthlySeries(300)), 'application/x-ndjson', 'horizon=2');
+      expect(first.status).toBe(202);
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+      const { id } = await first.json() as JobBody;
+      // reading it costs nothing; the job, queued, holds no lock: the same key forecasts meanwhile
+      for (let i = 0; i < 3; i++) expect((await api.get(id)).status).toBe(200);
+      const single = await fetch(`${server.url}/tempo/v1/forecast`, { method: 'POST', headers: { Authorization: `Bearer ${fullKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ series: [1, 2, 3, 4, 5], horizon: 2 }) });
+      expect(single.status).toBe(200);
+      expect((await api.create(ndjson(monthlySeries(1)), 'application/x-ndjson', 'horizon=2')).status).toBe(202);
+      const over = await api.create(ndjson(monthlySeries(1)), 'application/x-ndjson', 'horizon=2');
+      expect(over.status).toBe(429);
+      expect((await over.json() as { code: string }).code).toBe('API_USAGE_LIMIT');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps the record but deletes expired results: 410 JOB_EXPIRED', async () => {
     const server = await embeddedServer({ jobs: jobBounds({ resultsTtlMs: 1000 }) });
     try {
