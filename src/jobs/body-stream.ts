@@ -60,3 +60,16 @@ export async function* textLines(bytes: AsyncIterable<Buffer>): AsyncGenerator<{
   }
   if (rest !== '') yield { line: line + 1, text: rest };
 }
+
+/** The text of a byte stream (UTF-8), a piece per chunk. */
+export async function* textPieces(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of bytes) yield decoder.decode(chunk, { stream: true });
+    const rest = decoder.decode();
+    if (rest !== '') yield rest;
+  } catch (err) {
+    if (err instanceof TypeError) throw new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send it as UTF-8', { errors: [{ pointer: '', detail: 'not valid UTF-8' }] });
+    throw err;
+  }
+}

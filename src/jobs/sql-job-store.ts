@@ -113,6 +113,7 @@ export function sqlJobStore(db: JobDb, now: () => string): JobStore {
         if (rows.length === 0) return false;
         if (rows[0].status === 'running') return true;
         if (rows[0].status !== 'queued') return false;
+        await t.run('lockOrganization', [rows[0].organization_id]);
         const running = await t.run<{ n: number }>('countRunning', [rows[0].organization_id]);
         if (Number(running.rows[0].n) >= maxRunning) return false;
         const at = now();

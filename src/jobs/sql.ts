@@ -23,6 +23,8 @@ export const JOB_STATEMENTS = {
     AND (created_at < $2 OR (created_at = $3 AND id COLLATE "C" < $4))
     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $5`,
   lockJob: 'SELECT status, organization_id, errors, chunks, chunks_done FROM jobs WHERE id = $1 FOR UPDATE',
+  // one organization's jobs start one at a time, so its running count is read and raised whole
+  lockOrganization: 'SELECT pg_advisory_xact_lock(hashtext($1)) IS NULL AS locked',
   countRunning: "SELECT COUNT(*)::integer AS n FROM jobs WHERE organization_id = $1 AND status = 'running'",
   startJob: "UPDATE jobs SET status = 'running', started_at = $1, updated_at = $2 WHERE id = $3 AND status = 'queued'",
   unfinished: `SELECT ${JOB_COLUMNS} FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at, id COLLATE "C"`,
@@ -52,7 +54,7 @@ export const JOB_STATEMENTS = {
 
 export type JobStatementName = keyof typeof JOB_STATEMENTS;
 
-/** The SQLite form of a job statement. */
+/** The SQLite form of a job statement (no row or advisory locks: a SQLite write transaction holds the whole file). */
 export function jobSql(sql: string): string {
-  return forSqlite(sql.replace(/ FOR UPDATE/g, ''));
+  return forSqlite(sql.replace(/ FOR UPDATE/g, '').replace(/pg_advisory_xact_lock\(hashtext\((\$\d+)\)\) IS NULL/g, '$1 IS NULL'));
 }

@@ -1,18 +1,17 @@
 // The series of a job's upload, one at a time as the body arrives, in its three forms: NDJSON (a
 // series object a line), a long CSV (the CLI's table: rows of one series together) and the batch
-// body (JSON, read within the batch body bound). Each comes with how to name a place in it: a
+// body (JSON, its fields before its series: json-stream.ts). Each comes with how to name a place in it: a
 // JSON pointer, or a CSV line and column.
 import type { IncomingMessage } from 'node:http';
 import { parse } from 'csv-parse';
 import { Readable } from 'node:stream';
-import { isObject } from '../common/is-object.js';
 import { ApiError } from '../server/errors.js';
 import { longColumns, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';
-import { readBody, BodyReadError } from '../server/body/read-body.js';
-import { textLines, uploadBytes } from './body-stream.js';
+import { textLines, textPieces, uploadBytes } from './body-stream.js';
+import { jsonBodyEvents } from './json-stream.js';
 
 /** One series of the upload, unchecked, and how its places are named. */
 export interface UploadedSeries {
@@ -51,30 +50,24 @@ export async function* ndjsonSeries(req: IncomingMessage, maxBytes: number): Asy
   }
 }
 
-/** The batch body (JSON): its shared fields (which win over the query) and its series. */
-export async function jsonBody(req: IncomingMessage, maxBytes: number): Promise<{ shared: Record<string, unknown>; series: unknown[] }> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBody(req, { maxBytes, maxGzipRatio: 1000 });
-  } catch (err) {
-    if (!(err instanceof BodyReadError)) throw err;
-    if (err.reason === 'too-large' || err.reason === 'ratio') {
-      throw new ApiError('REQUEST_INVALID', `a JSON job body is read whole, up to ${maxBytes} bytes; send a larger job as NDJSON or CSV, which are streamed`, { status: 413 });
+/** The batch body (JSON), streamed: its fields before `series` (which win over the query), then its series one at a time. */
+export async function jsonBody(req: IncomingMessage, maxBytes: number): Promise<{ shared: Record<string, unknown>; series: AsyncIterable<UploadedSeries> }> {
+  const events = jsonBodyEvents(textPieces(uploadBytes(req, maxBytes)));
+  const shared: Record<string, unknown> = {};
+  for (;;) {
+    const next = await events.next();
+    // the reader throws before it ends without series
+    if (next.done === true) throw new ApiError('REQUEST_INVALID', 'series is required', { errors: [{ pointer: '/series', detail: 'series is required' }] });
+    if (next.value.kind === 'series') break;
+    if (next.value.kind === 'field') shared[next.value.name] = next.value.value;
+  }
+  async function* series(): AsyncGenerator<UploadedSeries> {
+    for await (const e of events) {
+      if (e.kind === 'item') yield { body: e.value, place: () => undefined };
+      else if (e.kind === 'bad-item') yield { body: undefined, refusal: { pointer: `/series/${e.index}`, detail: `series/${e.index} is not valid JSON` }, place: () => undefined };
     }
-    if (err.reason === 'encoding') throw new ApiError('REQUEST_INVALID', 'Content-Encoding must be gzip or absent', { status: 415 });
-    throw new ApiError('REQUEST_INVALID', err.reason === 'gzip' ? 'the gzip body could not be inflated' : 'the body ended before it was complete; send it again');
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw new ApiError('REQUEST_INVALID', 'the body is not JSON: send the batch body {"horizon", "series": [...]}', { errors: [{ pointer: '', detail: 'not JSON' }] });
-  }
-  if (!isObject(body) || !Array.isArray(body.series)) {
-    throw new ApiError('REQUEST_INVALID', 'the body must be the batch body {"horizon", "series": [{"id", "values"}, ...]}', { errors: [{ pointer: '/series', detail: 'series must be an array of series objects' }] });
-  }
-  const { series, ...shared } = body;
-  return { shared, series };
+  return { shared, series: series() };
 }
 
 /** What a CSV series needs to be read. */

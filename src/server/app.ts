@@ -157,7 +157,6 @@ export function createApp(deps: AppDeps): TempoApp {
   // stored as they arrive (up to TEMPO_JOB_UPLOAD_LIMIT_BYTES) and computed by the job workers
   const jobRoutes = {
     jobs: deps.jobs.store, queue: deps.jobs.queue, bounds: config.jobs, requests,
-    jsonBodyLimitBytes: config.batchBounds.bodyLimitBytes,
   };
   router.post('/:model/v1/jobs',
     drainGuard(drain),

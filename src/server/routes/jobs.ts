@@ -25,8 +25,6 @@ export interface JobRoutes {
   queue: JobQueue;
   bounds: JobBounds;
   requests: Requests;
-  /** the batch body's bound: a JSON job body is read whole up to it */
-  jsonBodyLimitBytes: number;
 }
 
 /** A new job id: 128 random bits, so ids cannot be guessed. */
@@ -79,13 +77,13 @@ export function createJobRoute(r: JobRoutes): Middleware {
     if (format === 'json') {
       // the body's fields win over the query's: the query is checked as a query (strings coerced,
       // its horizon optional when the body has one), the body's fields as a body
-      const body = await jsonBody(ctx.req, r.jsonBodyLimitBytes);
+      const body = await jsonBody(ctx.req, r.bounds.uploadLimitBytes);
       const query = checkQuery(r.requests.jobQuery, 'horizon' in body.shared && rawQuery.horizon === undefined ? { ...rawQuery, horizon: '1' } : rawQuery);
       if (query.accepted === undefined) throw invalidRequest(query.errors);
       const fields = checkAtOnce(r.requests.jobFields, { horizon: query.accepted.horizon, ...body.shared });
       if (fields.accepted === undefined) throw invalidRequest(fields.errors);
       q = { ...query.accepted, ...fields.accepted };
-      series = body.series.map((s) => ({ body: s, place: () => undefined }));
+      series = body.series;
     } else {
       const query = checkQuery(r.requests.jobQuery, rawQuery);
       if (query.accepted === undefined) throw invalidRequest(query.errors);
