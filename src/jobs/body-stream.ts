@@ -37,8 +37,8 @@ function tooLarge(maxBytes: number): ApiError {
   return new ApiError('REQUEST_INVALID', `the upload is larger than ${maxBytes} bytes (after decompression); split the job`, { status: 413 });
 }
 
-/** The lines of a byte stream (UTF-8, `\n` or `\r\n`), each with its line number from 1. */
-export async function* textLines(bytes: AsyncIterable<Buffer>): AsyncGenerator<{ line: number; text: string }> {
+/** The lines of a byte stream (UTF-8, `\n` or `\r\n`), each with its line number from 1; a line longer than `maxChars` is refused. */
+export async function* textLines(bytes: AsyncIterable<Buffer>, maxChars = Infinity): AsyncGenerator<{ line: number; text: string }> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let rest = '';
   let line = 0;
@@ -52,6 +52,7 @@ export async function* textLines(bytes: AsyncIterable<Buffer>): AsyncGenerator<{
         line += 1;
         yield { line, text: text.endsWith('\r') ? text.slice(0, -1) : text };
       }
+      if (rest.length > maxChars) throw new ApiError('REQUEST_INVALID', `line ${line + 1} is longer than ${maxChars} characters: one series a line`, { errors: [{ pointer: `line ${line + 1}`, detail: 'line too long' }] });
     }
     rest += decoder.decode();
   } catch (err) {
@@ -72,4 +73,21 @@ export async function* textPieces(bytes: AsyncIterable<Buffer>): AsyncGenerator<
     if (err instanceof TypeError) throw new ApiError('REQUEST_INVALID', 'the body is not valid UTF-8; send it as UTF-8', { errors: [{ pointer: '', detail: 'not valid UTF-8' }] });
     throw err;
   }
+}
+
+/** How deep `text` (JSON) nests, outside its strings: read before JSON.parse, so a nested bomb never reaches it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let most = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) most = Math.max(most, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return most;
 }

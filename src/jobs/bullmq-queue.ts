@@ -50,7 +50,14 @@ interface ChunkReturn { seconds: number; series: number }
 
 /** Connects to Redis and starts the queue (and, with a pool and workers, this process's chunk workers). */
 export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
-  const connect = () => new Redis(o.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  // every connection made here is closed here: BullMQ leaves a connection it was handed open
+  const connections: Redis[] = [];
+  const connect = () => {
+    const c = new Redis(o.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
+    c.on('error', () => {});
+    connections.push(c);
+    return c;
+  };
   const conn = connect();
   conn.on('error', (err) => o.logger.warn({ err: err.message }, 'job queue (Redis) connection problem; retrying'));
   const prefix = o.prefix;
@@ -192,7 +199,7 @@ export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
       await flows.close();
       await chunks.close();
       await tunings.close();
-      conn.disconnect();
+      for (const c of connections) c.disconnect();
     },
   };
 }

@@ -11,8 +11,12 @@ export type JsonBodyEvent =
   | { kind: 'series' }
   | { kind: 'item'; value: unknown } | { kind: 'bad-item'; index: number };
 
-/** Longest one series' JSON text may be. */
-const MAX_ITEM_CHARS = 64 * 1024 * 1024;
+/** Longest one series' JSON text may be: 10,000 values with their dates and 50 regressors fit in a few MiB. */
+export const MAX_ITEM_CHARS = 32 * 1024 * 1024;
+/** Longest a field beside `series` may be (horizon, level, freq, …: a few characters each). */
+const MAX_FIELD_CHARS = 64 * 1024;
+/** Deepest a value may nest (a series with regressors nests 3 deep), so no nested bomb reaches JSON.parse. */
+export const MAX_VALUE_DEPTH = 8;
 
 const WS = new Set([' ', '\t', '\n', '\r']);
 
@@ -34,7 +38,7 @@ export async function* jsonBodyEvents(text: AsyncIterable<string>): AsyncGenerat
   let seenSeries = false;
 
   // the raw text of a value: strings and nesting followed, ends before the , ] or } that closes it
-  const take = (c: string): boolean => {
+  const take = (c: string, most: number): boolean => {
     if (inString) {
       capture += c;
       if (escaped) escaped = false;
@@ -44,10 +48,12 @@ export async function* jsonBodyEvents(text: AsyncIterable<string>): AsyncGenerat
     }
     if (depth === 0 && (c === ',' || c === '}' || c === ']')) return true;
     if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth += 1;
-    else if (c === '}' || c === ']') depth -= 1;
+    else if (c === '{' || c === '[') {
+      depth += 1;
+      if (depth > MAX_VALUE_DEPTH) throw refuse(`a value nests deeper than ${MAX_VALUE_DEPTH} levels`, state === 'item' ? `/series/${index}` : `/${key}`);
+    } else if (c === '}' || c === ']') depth -= 1;
     capture += c;
-    if (capture.length > MAX_ITEM_CHARS) throw refuse(`a value longer than ${MAX_ITEM_CHARS} characters`);
+    if (capture.length > most) throw refuse(`a value longer than ${most} characters`, state === 'item' ? `/series/${index}` : `/${key}`);
     return false;
   };
 
@@ -87,7 +93,7 @@ export async function* jsonBodyEvents(text: AsyncIterable<string>): AsyncGenerat
           continue;
         case 'value':
           if (capture === '' && WS.has(c)) continue;
-          if (take(c)) {
+          if (take(c, MAX_FIELD_CHARS)) {
             let value: unknown;
             try {
               value = JSON.parse(capture);
@@ -111,7 +117,7 @@ export async function* jsonBodyEvents(text: AsyncIterable<string>): AsyncGenerat
         case 'item':
           if (capture === '' && WS.has(c)) continue;
           if (capture === '' && c === ']' && index === 0) { state = 'after-series'; continue; }
-          if (take(c)) {
+          if (take(c, MAX_ITEM_CHARS)) {
             let value: unknown;
             let ok = true;
             try {

@@ -14,6 +14,9 @@ import { isRefused, packLines, unpackLines, type InputLine } from './chunk-lines
 import type { JobStore } from './store.js';
 import type { ChunkRef, JobRecord, JobSeriesError } from './types.js';
 
+/** Groups of a chunk computing at once. */
+const GROUPS_IN_FLIGHT = 8;
+
 /** What running a chunk needs. */
 export interface ChunkRun {
   jobs: JobStore;
@@ -56,11 +59,10 @@ export async function runChunk(r: ChunkRun): Promise<ChunkOutcome> {
   const caller: Caller = { organization: r.job.organizationId, key: `job:${r.job.id}` };
   const groups = groupSeries(work.map((w) => w.s.values.length));
   let stopped = false;
-  await Promise.all(groups.map(async ({ start, end }) => {
-    if (stopped || r.stopped?.() === true) {
-      stopped = true;
-      return;
-    }
+  // a few groups in flight (enough to keep every worker thread busy); each asks before it starts
+  // whether the job is still wanted, so a cancelled chunk stops within a group or two
+  let next = 0;
+  const runGroup = async ({ start, end }: { start: number; end: number }) => {
     const items = work.slice(start, end);
     const seasons = items.map((w) => {
       const plan = w.dates.described;
@@ -92,6 +94,15 @@ export async function runChunk(r: ChunkRun): Promise<ChunkOutcome> {
       }
       answers[w.at] = JSON.stringify(item);
     });
+  };
+  await Promise.all(Array.from({ length: Math.min(GROUPS_IN_FLIGHT, groups.length) }, async () => {
+    while (next < groups.length && !stopped) {
+      if (r.stopped?.() === true) {
+        stopped = true;
+        return;
+      }
+      await runGroup(groups[next++]);
+    }
   }));
   if (stopped) return { kind: 'gone' };
   const written = await r.jobs.writeChunkResult(r.ref, {

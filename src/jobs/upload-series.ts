@@ -10,8 +10,8 @@ import { longColumns, seriesNamed, TableError, type LongSeries } from '../table/
 import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';
-import { textLines, textPieces, uploadBytes } from './body-stream.js';
-import { jsonBodyEvents } from './json-stream.js';
+import { jsonDepth, textLines, textPieces, uploadBytes } from './body-stream.js';
+import { jsonBodyEvents, MAX_ITEM_CHARS, MAX_VALUE_DEPTH } from './json-stream.js';
 
 /** One series of the upload, unchecked, and how its places are named. */
 export interface UploadedSeries {
@@ -37,8 +37,12 @@ export function uploadFormat(contentType: string | undefined): UploadFormat | un
 
 /** NDJSON: a series object a line (blank lines skipped). */
 export async function* ndjsonSeries(req: IncomingMessage, maxBytes: number): AsyncGenerator<UploadedSeries> {
-  for await (const { line, text } of textLines(uploadBytes(req, maxBytes))) {
+  for await (const { line, text } of textLines(uploadBytes(req, maxBytes), MAX_ITEM_CHARS)) {
     if (text.trim() === '') continue;
+    if (jsonDepth(text) > MAX_VALUE_DEPTH) {
+      yield { body: undefined, refusal: { pointer: `line ${line}`, detail: `line ${line} nests deeper than ${MAX_VALUE_DEPTH} levels: send one {"id", "values"} object per line` }, place: () => undefined };
+      continue;
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -78,7 +82,8 @@ export interface CsvContext {
 
 /** A long CSV (unique_id,ds,y and regressor columns), a series at a time: its rows must be together. */
 export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: CsvContext): AsyncGenerator<UploadedSeries> {
-  const parser = parse({ bom: true, skip_empty_lines: true, info: true });
+  // a row is a few short cells: a field of megabytes is a mistake or an attack
+  const parser = parse({ bom: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
   const source = Readable.from(uploadBytes(req, maxBytes));
   let failure: unknown;
   source.on('error', (err) => { failure = err; parser.destroy(err); });

@@ -76,6 +76,20 @@ for (const impl of implementations) {
       expect(rows).toHaveLength(1 + 5 * 4);
     });
 
+    it('with fitted=true, each NDJSON result carries the one-step-ahead fitted values of a single forecast', async () => {
+      const series = monthlySeries(3, 600);
+      const { id } = await (await api.create(ndjson(series), 'application/x-ndjson', 'horizon=2&fitted=true')).json() as JobBody;
+      expect((await api.finished(id)).status).toBe('succeeded');
+      const lines = (await (await api.results(id, 'application/x-ndjson')).text()).trimEnd().split('\n').map((l) => JSON.parse(l) as { forecast: number[]; fitted: Array<number | null> });
+      const single = await (await fetch(`${server.url}/tempo/v1/forecast`, {
+        method: 'POST', headers: { Authorization: `Bearer ${(await server.key()).fullKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ series: series[0].values, timestamps: series[0].timestamps, horizon: 2, fitted: true }),
+      })).json() as { forecast: number[]; fitted: Array<number | null> };
+      expect(lines[0].fitted).toEqual(single.fitted);
+      expect(lines[0].forecast).toEqual(single.forecast);
+      expect(lines.every((l) => l.fitted.length > 0)).toBe(true);
+    });
+
     it('refuses a CSV error with its line and column, and queues nothing', async () => {
       const before = (await (await api.list()).json() as JobListBody).jobs.length;
       const csv = longCsv(monthlySeries(3, 300)).replace(/\n(s301,2015-03-01,)[^\n]*/, '\n$1twelve');
