@@ -153,8 +153,9 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
   }
   // a constant or one-point series shows no spread: it gets the documented floor instead of
-  // intervals of zero width (and its in-sample intervals the same one-step sd)
-  if (noSpread(sd)) {
+  // intervals of zero width (and its in-sample intervals the same one-step sd); count bounds have
+  // their own for a rate with no spread (Poisson's)
+  if (noSpread(sd) && !out.countIntervals) {
     const floor = spreadFloor(raw, mean[0]);
     applyFloor(sd, floor);
     sd1 = floor * Math.pow(2.0, <f64>-e);
