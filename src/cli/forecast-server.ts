@@ -140,7 +140,7 @@ export async function forecastViaServer(rows: AsyncIterable<LongRow> | Iterable<
   });
   for await (const item of answers) {
     if ('error' in item) {
-      throw new CommandFailure(`series ${quoted(item.id, `number ${done + 1} of the file`)}: ${item.error.detail}`);
+      throw new CommandFailure(`series ${quoted(item.id ?? '', `number ${done + 1} of the file`)}: ${item.error.detail}`);
     }
     // a naive series is answered with `Z` date-times: written back as the file wrote them
     const form = naive.get(item.id);

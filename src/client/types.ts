@@ -149,7 +149,7 @@ export interface ModelsResult {
 /** One series of a batch: a caller-chosen id (unique in its batch, 1–128 characters) and its values. */
 export interface BatchSeries {
   id: string;
-  /** Observations in time order; `null` (or NaN) marks a missing value. */
+  /** Observations in time order; `null` marks a missing value (NaN is refused). */
   values: ReadonlyArray<number | null>;
   /** One RFC 3339 date or date-time per value; the answer then carries the forecast's future dates. */
   timestamps?: ReadonlyArray<string>;
@@ -173,6 +173,8 @@ export interface BatchSettings {
   holidays?: string;
   /** Quantile probabilities for every series. */
   quantiles?: readonly number[];
+  /** "skip": each invalid series is answered in its place as a BatchRefusal and the rest are forecast (default "fail": one refuses the batch). */
+  onInvalid?: 'fail' | 'skip';
 }
 
 export interface BatchParams extends BatchSettings {
@@ -192,10 +194,12 @@ export interface BatchForecast {
   method?: MethodInfo;
 }
 
-/** A series of a valid batch that the model could not forecast; the rest of the batch is answered. */
+/** A series the batch did not forecast (the model could not, or with onInvalid "skip" it was invalid); the rest of the batch is answered. */
 export interface BatchRefusal {
-  id: string;
-  error: { code: string; detail: string; pointer: string };
+  /** null only for a series set aside by "skip" that had no string id */
+  id: string | null;
+  /** `pointer` is into the request as sent; with "skip", `errors` lists every problem of the series */
+  error: { code: string; detail: string; pointer: string; errors?: Array<{ pointer: string; detail: string }> };
 }
 
 export type BatchItem = BatchForecast | BatchRefusal;

@@ -1,4 +1,5 @@
 // The one snake_case ↔ camelCase mapping between the API's bodies and the client's types.
+import { seriesValue } from './series-value.js';
 import type {
   BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, MethodBody, ModelsResponseBody, ValidateResponseBody,
 } from '../common/types.js';
@@ -106,9 +107,14 @@ export function modelsResult(b: ModelsResponseBody, requestId: string | undefine
   };
 }
 
-/** The batch request body; NaN becomes null, and a non-finite value is refused with its place (JSON would make it null). */
-export function batchBody(p: BatchParams): BatchRequestBody {
-  const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map(batchSeriesBody) };
+/**
+ * The batch request body; NaN, ±Infinity and non-numbers are refused with their place (null marks a
+ * missing value). `offset`: where the first of `p.series` is in the caller's whole input
+ * (forecastMany's batches), so a message names the place the caller knows.
+ */
+export function batchBody(p: BatchParams, offset = 0): BatchRequestBody {
+  const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map((s, i) => batchSeriesBody(s, offset + i)) };
+  if (p.onInvalid !== undefined) body.on_invalid = p.onInvalid;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.freq !== undefined) body.freq = p.freq;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
@@ -119,11 +125,7 @@ export function batchBody(p: BatchParams): BatchRequestBody {
 
 function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][number] {
   if (s === null || typeof s !== 'object' || !Array.isArray(s.values)) throw new TypeError(`series[${i}] needs { id: string, values: number[] }`);
-  const values = s.values.map((v, j) => {
-    if (typeof v === 'number' && Number.isNaN(v)) return null;
-    if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}].values[${j}] is not finite`);
-    return v;
-  });
+  const values = s.values.map((v, j) => seriesValue(v, `series[${i}] (id ${JSON.stringify(s.id)}).values[${j}]`));
   const out: BatchRequestBody['series'][number] = { id: s.id, values };
   if (s.timestamps !== undefined) out.timestamps = [...s.timestamps];
   if (s.seasonLength !== undefined) out.season_length = s.seasonLength;

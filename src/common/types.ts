@@ -1,6 +1,7 @@
 // Request and response shapes of the public API, shared by server and client.
 import type { TunedModelBody } from './tuned-model-types.js';
 import type { ForecastMethod } from '../core/index.js';
+import type { FieldError } from './codes.js';
 
 /** `method` in an answer: what the core fitted, as the core reports it. */
 export type MethodBody = ForecastMethod;
@@ -92,13 +93,15 @@ export interface BatchRequestBody {
   /** the holiday region of every dated series that names none of its own */
   holidays?: string;
   quantiles?: number[];
+  /** "skip": each invalid series is answered in its place as an error item, the rest are forecast */
+  on_invalid?: 'fail' | 'skip';
   series: BatchSeriesBody[];
 }
 
 /** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
 export type BatchItemBody =
   | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; quantiles?: Record<string, number[]>; timestamps?: string[]; freq?: string; method: MethodBody }
-  | { id: string; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string } };
+  | { id: string | null; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string; errors?: FieldError[] } };
 
 export interface BatchResponseBody {
   model: string;

@@ -1,5 +1,6 @@
 // Builds the Koa app from dependencies it is handed: nothing here opens files or sockets, so a
 // test can pass in stores and limits of its own.
+import { batchBody } from './batch/batch-body.js';
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -134,7 +135,11 @@ export function createApp(deps: AppDeps): TempoApp {
     rateLimitHeadersOnResponse(limits),
     model,
     admitRequest(limits, config.limitsFailOpen),
-    requestBody(requests.batch, (state, a) => { state.batchRequest = a.request; state.batchDates = a.dates; }),
+    batchBody(requests.batch, config.batchBounds, (state, a) => {
+      state.batchRequest = a.request;
+      state.batchDates = a.dates;
+      if (a.skipped !== undefined) state.batchSkip = { positions: a.positions ?? [], skipped: a.skipped };
+    }),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     drainingRefusal(),
     forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }));

@@ -14,10 +14,11 @@ describe('crossValidate', () => {
     const rec = recordingFetch();
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch });
     const series = seasonal(60);
-    series[58] = NaN;
-    const out = await c.crossValidate({ series, horizon: 3, windows: 4, step: 2, seasonLength: 12, level: [90] });
+    const series1: Array<number | null> = [...series];
+    series1[58] = null;
+    const out = await c.crossValidate({ series: series1, horizon: 3, windows: 4, step: 2, seasonLength: 12, level: [90] });
     expect(JSON.parse(rec.exchanges[0].body!)).toEqual({
-      series: series.map((v) => (Number.isNaN(v) ? null : v)), horizon: 3, windows: 4, step: 2, season_length: 12, level: [90],
+      series: series1, horizon: 3, windows: 4, step: 2, season_length: 12, level: [90],
     });
     expect(rec.exchanges[0].url).toBe(`${h.url}/tempo/v1/cross-validation`);
     expect(out.windows.map((w) => w.cutoff)).toEqual([50, 52, 54, 56]);

@@ -12,6 +12,7 @@ import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../
 import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../../dates/index.js';
 import { groupSeries } from './groups.js';
 import { CHUNK_CHARS, jsonChunks } from '../http/json-chunks.js';
+import { skippedItem, type SkippedSeries } from './skip-invalid.js';
 
 export type BatchFormat = 'json' | 'ndjson';
 
@@ -32,6 +33,11 @@ export interface AnswerBatchOptions {
   begin(): void;
   /** Turns a group's failure into what the caller is told; thrown as is while nothing is written yet. */
   failure(err: unknown): { code: string; detail: string };
+  /**
+   * With on_invalid "skip": the index in the body as sent of each series of `request`, and the
+   * series set aside, each answered in its place as an error item.
+   */
+  skip?: { positions: readonly number[]; skipped: readonly SkippedSeries[] };
   /** Characters per write (default CHUNK_CHARS): a group's text is written in pieces of about this size. */
   chunkChars?: number;
   /**
@@ -72,6 +78,19 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   // the pieces of the group being written, and whether the text written so far stops inside a series' line
   let output: Iterator<string> | null = null;
   let midItem = false;
+  // the series set aside, written before the first computed series that came after them in the body
+  const skipped = o.skip?.skipped ?? [];
+  let nextSkipped = 0;
+  const positionOf = (k: number) => o.skip?.positions[k] ?? k;
+  function skippedBefore(position: number): string {
+    let text = '';
+    while (nextSkipped < skipped.length && skipped[nextSkipped].index < position) {
+      if (o.format === 'json' && written++ > 0) text += ',';
+      text += JSON.stringify(skippedItem(skipped[nextSkipped++]));
+      if (o.format === 'ndjson') text += '\n';
+    }
+    return text;
+  }
 
   let wakeUp: (() => void) | null = null;
   const wake = () => {
@@ -133,7 +152,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     const { start } = groups[g];
     let text = '';
     for (let k = 0; k < outcomes.length; k++) {
-      const item = itemBody(request.series[start + k].id, start + k, outcomes[k], writePlan(o.dates[start + k]));
+      text += skippedBefore(positionOf(start + k));
+      const item = itemBody(request.series[start + k].id, positionOf(start + k), outcomes[k], writePlan(o.dates[start + k]));
       if (o.format === 'json' && written++ > 0) text += ',';
       for (const piece of jsonChunks(item, chunkChars)) {
         text += piece;
@@ -198,7 +218,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       return 'failed';
     }
     if (cancelled) return 'cancelled';
-    if (!begun) write('');
+    const rest = skippedBefore(Infinity);
+    if (!begun || rest !== '') write(rest);
     res.end(o.format === 'json' ? ']}' : undefined);
     return 'complete';
   } finally {

@@ -36,6 +36,7 @@ export function forecastBatchRoute(pool: ComputePool, workers: number, writing: 
         pool,
         request,
         dates: need(ctx, 'batchDates'),
+        ...(ctx.state.batchSkip !== undefined ? { skip: ctx.state.batchSkip } : {}),
         config: model.config as CoreConfig,
         modelName: model.name,
         format,

@@ -26,6 +26,7 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
       season_length: f.season_length,
       holidays: f.holidays,
       quantiles: f.quantiles,
+      on_invalid: f.on_invalid,
       series: seriesListSchema(batch.maxSeries, batch.maxValues, {
         id: f.id,
         values: f.series,

@@ -9,8 +9,17 @@ const batchItemSchema = {
       type: 'object',
       required: ['id', 'error'],
       properties: {
-        id: { type: 'string' },
-        error: { type: 'object', required: ['code', 'detail'], properties: { code: problemSchema.properties.code, detail: { type: 'string' }, pointer: { type: 'string' } } },
+        id: { type: ['string', 'null'], description: 'the series\' id; null for a series set aside by on_invalid "skip" that had no string id' },
+        error: {
+          type: 'object',
+          required: ['code', 'detail'],
+          properties: {
+            code: problemSchema.properties.code,
+            detail: { type: 'string' },
+            pointer: { type: 'string' },
+            errors: { ...problemSchema.properties.errors, description: 'with on_invalid "skip": every problem of this series (at most 20)' },
+          },
+        },
       },
     },
   ],

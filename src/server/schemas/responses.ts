@@ -99,7 +99,15 @@ export const problemSchema = {
     request_id: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['pointer', 'detail'], properties: { pointer: { type: 'string' }, detail: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['pointer', 'detail'],
+        properties: {
+          pointer: { type: 'string' },
+          detail: { type: 'string' },
+          id: { type: 'string', description: 'the id of the series the pointer is in (batch, cross-validation batch, tuning), unless it could hold a piece of a secret' },
+        },
+      },
     },
     retry_after: { type: 'integer' },
     violated_policies: { type: 'array', items: { type: 'string' } },
