@@ -7,7 +7,8 @@ import { createComputePool } from '../compute/pool.js';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
-import { readLongCsv, seriesNamed, TableError, type LongTable } from '../table/long-csv.js';
+import { problemOf, readLongCsv, seriesNamed, TableError, type LongSeries, type LongTable, type TableProblem } from '../table/long-csv.js';
+import { problemsPath, refusalMessage, skippedLine, writeProblems, type OnInvalid } from './invalid-series.js';
 import { quoted } from '../common/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
@@ -26,6 +27,7 @@ const OPTIONS = {
   'season-length': { type: 'string' },
   quantiles: { type: 'string' },
   holidays: { type: 'string' },
+  'on-invalid': { type: 'string' },
 } as const;
 
 /** Most series one run may hold (memory, not speed, is the limit: every series is read first). */
@@ -41,6 +43,26 @@ function parseLevels(text: string | undefined): number[] {
     throw new UsageError(`forecast: --level must be 1 to 16 distinct numbers between 0 and 100, comma-separated, e.g. 80,95 (got ${quoted(text, 'something else')})`, FORECAST_HELP);
   }
   return out;
+}
+
+/** --on-invalid: fail (the default) or skip. */
+export function onInvalidFlag(text: string | undefined, help: string): OnInvalid {
+  if (text === undefined || text === 'fail' || text === 'skip') return text ?? 'fail';
+  throw new UsageError(`forecast: --on-invalid must be fail or skip (got ${quoted(text, 'something else')})`, help);
+}
+
+// a series whose dates fail where they start again (the first date repeated) or whose rows come in
+// more than one block (another series' rows between): most often one id used for two series,
+// which the date error alone would not say
+function withDuplicateHint(s: LongSeries, line: number, reason: string): string {
+  const k = s.lines.indexOf(line);
+  const twice = ' is the id used by two series?';
+  if (k > 0 && s.timestamps[k] === s.timestamps[0]) {
+    return `the dates of ${seriesNamed(s.id, s.lines[0])} start again on line ${line} (the date of line ${s.lines[0]}):${twice} ${reason}`;
+  }
+  if (s.blocks < 2) return reason;
+  const starts = s.lines.filter((l, j) => j === 0 || l !== s.lines[j - 1] + 1);
+  return `the rows of ${seriesNamed(s.id, s.lines[0])} come in ${s.blocks} separate blocks (from lines ${starts.slice(0, 4).join(', ')}):${twice} ${reason}`;
 }
 
 function outputKind(out: string | undefined): 'csv' | 'ndjson' {
@@ -72,29 +94,41 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const workers = positiveInt(parsed, 'workers', 'forecast', FORECAST_HELP) ?? availableParallelism();
   const told = positiveInt(parsed, 'season-length', 'forecast', FORECAST_HELP);
   const json = parsed.values.json === true;
+  const onInvalid = onInvalidFlag(optional(parsed, 'on-invalid'), FORECAST_HELP);
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', FORECAST_HELP);
   const sink: ProgressSink = io.stderr ?? { isTTY: false, write: (t) => io.err(t) };
 
   let table: LongTable;
+  const problems: TableProblem[] = [];
   try {
-    table = await readLongCsv(createReadStream(file), file);
+    table = await readLongCsv(createReadStream(file), file, problems);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandFailure(`forecast: ${file}: no such file`);
     if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CommandFailure(`forecast: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code})`);
     if (err instanceof TableError) throw new CommandFailure(err.message);
     throw err;
   }
-  const { series, columns: [, dsColumn, yColumn] } = table;
-  if (series.length > MAX_SERIES) throw new CommandFailure(`forecast: ${file} holds ${series.length} series; split it into files of at most ${MAX_SERIES}`);
+  const { columns: [, dsColumn, yColumn], invalid } = table;
+  if (table.series.length > MAX_SERIES) throw new CommandFailure(`forecast: ${file} holds ${table.series.length} series; split it into files of at most ${MAX_SERIES}`);
   // every series' dates and regressors are checked before any compute starts, so a bad row costs nothing
-  let prepared: PreparedSeries[];
-  try {
-    const ctx = { file, dsColumn, yColumn, horizon, freq, help: FORECAST_HELP, columns: table.regressors, ...(holidays !== undefined ? { holidays } : {}) };
-    prepared = series.map((s) => prepareSeries(s, ctx));
-  } catch (err) {
-    if (err instanceof TableError) throw new CommandFailure(err.message);
-    throw err;
+  const ctx = { file, dsColumn, yColumn, horizon, freq, help: FORECAST_HELP, columns: table.regressors, ...(holidays !== undefined ? { holidays } : {}) };
+  const series: LongSeries[] = [];
+  const prepared: PreparedSeries[] = [];
+  for (const s of table.series) {
+    if (invalid.has(s.id)) continue;
+    try {
+      prepared.push(prepareSeries(s, ctx));
+      series.push(s);
+    } catch (err) {
+      if (!(err instanceof TableError)) throw err;
+      problems.push({ ...problemOf(err, s.id), reason: withDuplicateHint(s, err.line, err.reason) });
+      invalid.add(s.id);
+    }
   }
+  const skipped = invalid.size;
+  if (problems.length > 0 && onInvalid === 'fail') throw new CommandFailure(refusalMessage('forecast', file, problems));
+  const problemsFile = problemsPath(out);
+  if (problems.length > 0) await writeProblems(problemsFile, problems);
   const tasks: SeriesTask[] = prepared.map((p) => ({
     values: p.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(p.dates.plan, told),
     ...(p.regressors ? { regressors: p.regressors } : {}), ...(quantiles.length > 0 ? { quantiles } : {}),
@@ -135,8 +169,12 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     await pool.close();
   }
   const { seconds, perSecond } = progress.finish(done);
-  const summary = { series: done, seconds: Number(seconds.toFixed(3)), series_per_second: Number(perSecond.toFixed(1)), workers, out: out ?? null };
+  const summary = {
+    series: done, seconds: Number(seconds.toFixed(3)), series_per_second: Number(perSecond.toFixed(1)), workers, out: out ?? null,
+    ...(onInvalid === 'skip' ? { skipped, problems: problems.length, problems_file: problems.length > 0 ? problemsFile : null } : {}),
+  };
   if (json) io.out(JSON.stringify(summary));
   else sink.write(`tempo forecast: ${done} series in ${seconds.toFixed(1)} s (${perSecond.toFixed(0)} series/s) on ${workers} worker${workers === 1 ? '' : 's'}${out ? `; wrote ${out}` : ''}\n`);
+  if (problems.length > 0) sink.write(`${skippedLine('tempo forecast', skipped, problems.length, problemsFile)}\n`);
   return 0;
 }

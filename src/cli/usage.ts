@@ -113,4 +113,6 @@ their ds the forecast's dates, y empty and the regressors' known values (docs/re
                        and renamed when complete; default: CSV on stdout
   --workers N          worker threads (default: every core)
   --json               print a JSON summary (needs --out)
+  --on-invalid MODE    fail (default: a problem in any series stops the run, every problem listed)
+                       or skip (invalid series are left out and listed in OUT.problems.csv)
 Progress (series done, series/s, ETA) goes to stderr: a bar on a terminal, plain lines otherwise.`;

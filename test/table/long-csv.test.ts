@@ -17,8 +17,9 @@ describe('readLongCsv', () => {
     expect(t.columns).toEqual(['unique_id', 'ds', 'y']);
     expect(t.regressors).toEqual([{ name: 'price', index: 3 }]);
     expect(t.series).toEqual([
-      { id: 'a,1', timestamps: ['2024-01-01', '2024-01-02', '2024-01-03'], values: [1, null, 4], lines: [2, 4, 5], regressors: [[5, 7, 8.5]] },
-      { id: 'b', timestamps: ['2024-01-01'], values: [2], lines: [3], regressors: [[6]] },
+      // b's row lies between a,1's: a,1 comes in two blocks
+      { id: 'a,1', timestamps: ['2024-01-01', '2024-01-02', '2024-01-03'], values: [1, null, 4], lines: [2, 4, 5], regressors: [[5, 7, 8.5]], blocks: 2 },
+      { id: 'b', timestamps: ['2024-01-01'], values: [2], lines: [3], regressors: [[6]], blocks: 1 },
     ]);
   });
 
