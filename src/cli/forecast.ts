@@ -9,6 +9,7 @@ import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
 import { problemOf, readLongCsv, seriesNamed, TableError, type LongSeries, type LongTable, type TableProblem } from '../table/long-csv.js';
 import { problemsPath, refusalMessage, skippedLine, writeProblems, type OnInvalid } from './invalid-series.js';
+import { dominantFreq, fillSeries } from './file-grid.js';
 import { quoted } from '../common/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
@@ -28,7 +29,11 @@ const OPTIONS = {
   quantiles: { type: 'string' },
   holidays: { type: 'string' },
   'on-invalid': { type: 'string' },
+  'fill-missing': { type: 'boolean' },
 } as const;
+
+/** Most rows a series may have once --fill-missing has put its absent dates back (a guard against a date typed a century off). */
+const MAX_FILLED_ROWS = 1_000_000;
 
 /** Most series one run may hold (memory, not speed, is the limit: every series is read first). */
 const MAX_SERIES = 1_000_000;
@@ -95,6 +100,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const told = positiveInt(parsed, 'season-length', 'forecast', FORECAST_HELP);
   const json = parsed.values.json === true;
   const onInvalid = onInvalidFlag(optional(parsed, 'on-invalid'), FORECAST_HELP);
+  const fill = parsed.values['fill-missing'] === true;
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', FORECAST_HELP);
   const sink: ProgressSink = io.stderr ?? { isTTY: false, write: (t) => io.err(t) };
 
@@ -114,11 +120,18 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const ctx = { file, dsColumn, yColumn, horizon, freq, help: FORECAST_HELP, columns: table.regressors, ...(holidays !== undefined ? { holidays } : {}) };
   const series: LongSeries[] = [];
   const prepared: PreparedSeries[] = [];
+  // per series kept: the absent dates --fill-missing put back
+  const filled: number[] = [];
+  // a series of one row has no step of its own: it takes the step most of the file's series are on
+  const fileFreq = freq ?? dominantFreq(table.series.filter((s) => !invalid.has(s.id)));
   for (const s of table.series) {
     if (invalid.has(s.id)) continue;
     try {
-      prepared.push(prepareSeries(s, ctx));
-      series.push(s);
+      const f = fill ? fillSeries(s, freq, MAX_FILLED_ROWS, file, dsColumn) : { series: s, filled: 0 };
+      const one = freq === undefined && fileFreq !== undefined && f.series.timestamps.length - (table.regressors.length > 0 ? horizon : 0) === 1;
+      prepared.push(prepareSeries(f.series, one ? { ...ctx, freq: fileFreq } : ctx));
+      series.push(f.series);
+      filled.push(f.filled);
     } catch (err) {
       if (!(err instanceof TableError)) throw err;
       problems.push({ ...problemOf(err, s.id), reason: withDuplicateHint(s, err.line, err.reason) });
@@ -151,7 +164,9 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     if (kind === 'csv') await write(csvHeader(level, quantiles));
     await runInOrder(pool, tasks, 2 * workers, async (i, result) => {
       if (interrupted) throw new CommandFailure(`forecast: interrupted after ${done} of ${series.length} series; ${out ? `${out} was not written` : 'output is incomplete'}`);
-      const row: ForecastRow = { id: series[i].id, result, timestamps: prepared[i].dates.future, freq: prepared[i].dates.plan.freq };
+      // with --fill-missing, method says how many dates were put back, as the API's does
+      const method: ForecastRow['result']['method'] & { filled?: number } = fill ? { ...result.method, filled: filled[i] } : result.method;
+      const row: ForecastRow = { id: series[i].id, result: { ...result, method }, timestamps: prepared[i].dates.future, freq: prepared[i].dates.plan.freq };
       await write(kind === 'csv' ? csvLines(row, level, quantiles) : ndjsonLine(row));
       done += 1;
       progress.update(done);
@@ -169,12 +184,16 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     await pool.close();
   }
   const { seconds, perSecond } = progress.finish(done);
+  const filledDates = filled.reduce((a, b) => a + b, 0);
+  const filledSeries = filled.filter((n) => n > 0).length;
   const summary = {
     series: done, seconds: Number(seconds.toFixed(3)), series_per_second: Number(perSecond.toFixed(1)), workers, out: out ?? null,
     ...(onInvalid === 'skip' ? { skipped, problems: problems.length, problems_file: problems.length > 0 ? problemsFile : null } : {}),
+    ...(fill ? { filled_dates: filledDates, filled_series: filledSeries } : {}),
   };
   if (json) io.out(JSON.stringify(summary));
   else sink.write(`tempo forecast: ${done} series in ${seconds.toFixed(1)} s (${perSecond.toFixed(0)} series/s) on ${workers} worker${workers === 1 ? '' : 's'}${out ? `; wrote ${out}` : ''}\n`);
-  if (problems.length > 0) sink.write(`${skippedLine('tempo forecast', skipped, problems.length, problemsFile)}\n`);
+  if (fill && !json) sink.write(`tempo forecast: filled ${filledDates} absent date${filledDates === 1 ? '' : 's'} in ${filledSeries} series\n`);
+  if (problems.length > 0 && !json) sink.write(`${skippedLine('tempo forecast', skipped, problems.length, problemsFile)}\n`);
   return 0;
 }

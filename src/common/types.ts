@@ -4,7 +4,10 @@ import type { ForecastMethod } from '../core/index.js';
 import type { FieldError } from './codes.js';
 
 /** `method` in an answer: what the core fitted, as the core reports it. */
-export type MethodBody = ForecastMethod;
+export type MethodBody = ForecastMethod & {
+  /** with fill_missing: how many dates absent from the series' timestamps became missing values */
+  filled?: number;
+};
 
 export interface ForecastRequestBody {
   series: Array<number | null>;
@@ -22,6 +25,8 @@ export interface ForecastRequestBody {
   holidays?: string;
   /** probabilities strictly between 0 and 1; the answer adds `quantiles` */
   quantiles?: number[];
+  /** true: dates absent from `timestamps` become missing values (the answer's `method.filled` counts them) */
+  fill_missing?: boolean;
 }
 
 export interface ForecastResponseBody {
@@ -95,6 +100,8 @@ export interface BatchRequestBody {
   quantiles?: number[];
   /** "skip": each invalid series is answered in its place as an error item, the rest are forecast */
   on_invalid?: 'fail' | 'skip';
+  /** true: in each dated series, dates absent from its timestamps become missing values */
+  fill_missing?: boolean;
   series: BatchSeriesBody[];
 }
 

@@ -58,7 +58,8 @@ export function itemBody(id: string, index: number, outcome: GroupOutcome, dates
   const r = outcome.result;
   return {
     id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}), ...(r.quantiles ? { quantiles: r.quantiles } : {}),
-    ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}), method: r.method,
+    ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}),
+    method: dates.filled ? { ...r.method, filled: dates.filled.count } : r.method,
   };
 }
 
