@@ -38,6 +38,17 @@ export interface AnswerBatchOptions {
    * series set aside, each answered in its place as an error item.
    */
   skip?: { positions: readonly number[]; skipped: readonly SkippedSeries[] };
+  /**
+   * What a group of series is computed with (default: their forecasts, pool.forecastGroup) and how
+   * each one's outcome is written (default: itemBody); another endpoint over many series (the
+   * cross-validation batch) brings its own.
+   */
+  work?: {
+    compute(items: BatchRequestBody['series'], seasons: Array<{ seasonLength?: number; periodHints?: number[] }>): Promise<unknown[]>;
+    itemOf(series: BatchRequestBody['series'][number], position: number, outcome: unknown, dates: CheckedDates): object;
+    /** the JSON answer's list of items (default "forecasts") */
+    listName: string;
+  };
   /** Characters per write (default CHUNK_CHARS): a group's text is written in pieces of about this size. */
   chunkChars?: number;
   /**
@@ -68,7 +79,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   const { request } = o;
   const chunkChars = o.chunkChars ?? CHUNK_CHARS;
   const groups = groupSeries(request.series.map((s) => s.values.length));
-  const done = new Map<number, GroupOutcome[] | { failed: unknown }>();
+  const done = new Map<number, unknown[] | { failed: unknown }>();
   let next = 0;
   let emitNext = 0;
   let inFlight = 0;
@@ -125,7 +136,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       return seasonOptions(plan, told ?? (plan.freq ? o.config.season_length : undefined));
     });
     inFlight += 1;
-    o.pool.forecastGroup({
+    const work: Promise<unknown[]> = o.work ? o.work.compute(items, seasons) : o.pool.forecastGroup({
       series: items.map((s) => s.values),
       seasonLengths: seasons.map((x) => x.seasonLength),
       periodHints: seasons.map((x) => x.periodHints),
@@ -135,7 +146,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       ...(items.some((s) => s.regressors !== undefined) ? { regressors: items.map((s) => s.regressors) } : {}),
       ...(request.quantiles ? { quantiles: request.quantiles } : {}),
       caller: o.caller,
-    }).then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
+    });
+    work.then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
       .finally(() => { inFlight -= 1; wake(); });
   }
 
@@ -143,18 +155,20 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     if (!begun) {
       o.begin();
       begun = true;
-      if (o.format === 'json') text = `{"model":${JSON.stringify(o.modelName)},"forecasts":[` + text;
+      if (o.format === 'json') text = `{"model":${JSON.stringify(o.modelName)},${JSON.stringify(o.work?.listName ?? 'forecasts')}:[` + text;
     }
     res.write(text);
   }
 
   // the group's text in pieces of about chunkChars: short lines share a piece, a long one is split
-  function* pieces(g: number, outcomes: GroupOutcome[]): Generator<string> {
+  function* pieces(g: number, outcomes: unknown[]): Generator<string> {
     const { start } = groups[g];
     let text = '';
     for (let k = 0; k < outcomes.length; k++) {
       text += skippedBefore(positionOf(start + k));
-      const item = itemBody(request.series[start + k].id, positionOf(start + k), outcomes[k], writePlan(o.dates[start + k]));
+      const s = request.series[start + k];
+      const item = o.work ? o.work.itemOf(s, positionOf(start + k), outcomes[k], o.dates[start + k])
+        : itemBody(s.id, positionOf(start + k), outcomes[k] as GroupOutcome, writePlan(o.dates[start + k]));
       if (o.format === 'json' && written++ > 0) text += ',';
       for (const piece of jsonChunks(item, chunkChars)) {
         text += piece;
