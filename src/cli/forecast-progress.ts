@@ -30,8 +30,8 @@ export function progressText(done: number, total: number, elapsedMs: number): st
   return `${done}/${total} series  ${rate.toFixed(0)} series/s  ETA ${done === total ? '0s' : eta(left)}`;
 }
 
-/** Starts reporting progress of `total` series to `sink`. */
-export function startProgress(sink: ProgressSink, total: number, now: () => number = Date.now): Progress {
+/** Starts reporting progress of `total` series to `sink`, plain lines headed by `label`. */
+export function startProgress(sink: ProgressSink, total: number, now: () => number = Date.now, label = 'tempo forecast'): Progress {
   const start = now();
   let last = -Infinity;
   const draw = (done: number) => {
@@ -40,7 +40,7 @@ export function startProgress(sink: ProgressSink, total: number, now: () => numb
       const filled = total > 0 ? Math.round((BAR * done) / total) : BAR;
       sink.write(`\r[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${text}\x1b[K`);
     } else {
-      sink.write(`tempo forecast: ${text}\n`);
+      sink.write(`${label}: ${text}\n`);
     }
   };
   return {

@@ -1,20 +1,18 @@
 // `tempo forecast --file`: forecasts every series of a long CSV on this machine, on every core,
 // and writes a long CSV or NDJSON that appears whole or not at all.
-import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { createComputePool } from '../compute/pool.js';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
-import { problemOf, readLongCsv, seriesNamed, TableError, type LongSeries, type LongTable, type TableProblem } from '../table/long-csv.js';
-import { problemsPath, refusalMessage, skippedLine, writeProblems, type OnInvalid } from './invalid-series.js';
-import { dominantFreq, fillSeries } from './file-grid.js';
+import { seriesNamed } from '../table/long-csv.js';
+import { skippedLine, type OnInvalid } from './invalid-series.js';
+import { readSeriesFile } from './read-series.js';
 import { quoted } from '../common/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
 import { runInOrder, type SeriesTask } from './forecast-run.js';
-import { prepareSeries, type PreparedSeries } from './series-regressors.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { FORECAST_HELP } from './usage.js';
 
@@ -32,11 +30,7 @@ const OPTIONS = {
   'fill-missing': { type: 'boolean' },
 } as const;
 
-/** Most rows a series may have once --fill-missing has put its absent dates back (a guard against a date typed a century off). */
-const MAX_FILLED_ROWS = 1_000_000;
 
-/** Most series one run may hold (memory, not speed, is the limit: every series is read first). */
-const MAX_SERIES = 1_000_000;
 /** Per-series time limit on the pool; a local run has no caller waiting on a socket. */
 const SERIES_TIMEOUT_MS = 600_000;
 
@@ -54,20 +48,6 @@ function parseLevels(text: string | undefined): number[] {
 export function onInvalidFlag(text: string | undefined, help: string): OnInvalid {
   if (text === undefined || text === 'fail' || text === 'skip') return text ?? 'fail';
   throw new UsageError(`forecast: --on-invalid must be fail or skip (got ${quoted(text, 'something else')})`, help);
-}
-
-// a series whose dates fail where they start again (the first date repeated) or whose rows come in
-// more than one block (another series' rows between): most often one id used for two series,
-// which the date error alone would not say
-function withDuplicateHint(s: LongSeries, line: number, reason: string): string {
-  const k = s.lines.indexOf(line);
-  const twice = ' is the id used by two series?';
-  if (k > 0 && s.timestamps[k] === s.timestamps[0]) {
-    return `the dates of ${seriesNamed(s.id, s.lines[0])} start again on line ${line} (the date of line ${s.lines[0]}):${twice} ${reason}`;
-  }
-  if (s.blocks < 2) return reason;
-  const starts = s.lines.filter((l, j) => j === 0 || l !== s.lines[j - 1] + 1);
-  return `the rows of ${seriesNamed(s.id, s.lines[0])} come in ${s.blocks} separate blocks (from lines ${starts.slice(0, 4).join(', ')}):${twice} ${reason}`;
 }
 
 function outputKind(out: string | undefined): 'csv' | 'ndjson' {
@@ -104,44 +84,9 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', FORECAST_HELP);
   const sink: ProgressSink = io.stderr ?? { isTTY: false, write: (t) => io.err(t) };
 
-  let table: LongTable;
-  const problems: TableProblem[] = [];
-  try {
-    table = await readLongCsv(createReadStream(file), file, problems);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandFailure(`forecast: ${file}: no such file`);
-    if ((err as NodeJS.ErrnoException).syscall !== undefined) throw new CommandFailure(`forecast: ${file}: cannot be read (${(err as NodeJS.ErrnoException).code})`);
-    if (err instanceof TableError) throw new CommandFailure(err.message);
-    throw err;
-  }
-  const { columns: [, dsColumn, yColumn], invalid } = table;
-  if (table.series.length > MAX_SERIES) throw new CommandFailure(`forecast: ${file} holds ${table.series.length} series; split it into files of at most ${MAX_SERIES}`);
-  // every series' dates and regressors are checked before any compute starts, so a bad row costs nothing
-  const ctx = { file, dsColumn, yColumn, horizon, freq, help: FORECAST_HELP, columns: table.regressors, ...(holidays !== undefined ? { holidays } : {}) };
-  const series: LongSeries[] = [];
-  const prepared: PreparedSeries[] = [];
-  // per series kept: the absent dates --fill-missing put back
-  const filled: number[] = [];
-  // a series of one row has no step of its own: it takes the step most of the file's series are on
-  const fileFreq = freq ?? dominantFreq(table.series.filter((s) => !invalid.has(s.id)));
-  for (const s of table.series) {
-    if (invalid.has(s.id)) continue;
-    try {
-      const f = fill ? fillSeries(s, freq, MAX_FILLED_ROWS, file, dsColumn) : { series: s, filled: 0 };
-      const one = freq === undefined && fileFreq !== undefined && f.series.timestamps.length - (table.regressors.length > 0 ? horizon : 0) === 1;
-      prepared.push(prepareSeries(f.series, one ? { ...ctx, freq: fileFreq } : ctx));
-      series.push(f.series);
-      filled.push(f.filled);
-    } catch (err) {
-      if (!(err instanceof TableError)) throw err;
-      problems.push({ ...problemOf(err, s.id), reason: withDuplicateHint(s, err.line, err.reason) });
-      invalid.add(s.id);
-    }
-  }
-  const skipped = invalid.size;
-  if (problems.length > 0 && onInvalid === 'fail') throw new CommandFailure(refusalMessage('forecast', file, problems));
-  const problemsFile = problemsPath(out);
-  if (problems.length > 0) await writeProblems(problemsFile, problems);
+  const { series, prepared, filled, problems, skipped, problemsFile } = await readSeriesFile({
+    command: 'forecast', file, horizon, freq, holidays, fill, onInvalid, out, help: FORECAST_HELP,
+  });
   const tasks: SeriesTask[] = prepared.map((p) => ({
     values: p.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(p.dates.plan, told),
     ...(p.regressors ? { regressors: p.regressors } : {}), ...(quantiles.length > 0 ? { quantiles } : {}),

@@ -36,6 +36,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'forecast': return rest.some((a) => a === '--server' || a.startsWith('--server='))
       ? (await import('./forecast-server-command.js')).forecastServerCommand(rest, io)
       : (await import('./forecast.js')).forecastCommand(rest, io);
+    case 'cross-validate': return (await import('./cross-validate.js')).crossValidateCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;

@@ -14,6 +14,7 @@ Commands:
   models list           list models
   forecast --file F     forecast every series of a long CSV on this machine
   forecast --server URL  the same, on a Tempo server, in batches (TEMPO_API_KEY)
+  cross-validate --file F  backtest every series of a long CSV on this machine
 
 'tempo --version' prints the version.
 Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json and --help.
@@ -118,3 +119,25 @@ their ds the forecast's dates, y empty and the regressors' known values (docs/re
   --fill-missing       put each series back on its grid: a date absent from the file is a missing value
 A series of one row takes the step most of the file's series are on (unless --freq is given).
 Progress (series done, series/s, ETA) goes to stderr: a bar on a terminal, plain lines otherwise.`;
+
+export const CROSS_VALIDATE_HELP = `Usage: tempo cross-validate --file FILE --horizon H --out OUT.csv [options]
+
+Backtests every series of a long CSV (as tempo forecast --file reads it; no regressor columns) on
+this machine, on every core: rolling-origin windows, each forecast from the values up to its cutoff.
+Writes OUT.csv, one row per series, window and step: unique_id,ds,cutoff,y,forecast,lo-95,hi-95
+(ds the forecast's date, cutoff the last date its model saw, y what happened), and OUT.metrics.csv,
+one row per series: unique_id,mase,smape,rmsse,coverage-95; the mean over series goes to stderr.
+  --horizon H          steps each window forecasts
+  --windows W          windows per series (default 3, at most 20)
+  --step S             values between one window's cutoff and the next (default H)
+  --level 80,95        prediction intervals (default 95)
+  --quantiles 0.1,0.9  forecast quantiles (adds q-0.1,q-0.9 columns and spl, the scaled pinball loss)
+  --freq F             grid step for every series; default: inferred
+  --season-length N    the seasonal period for every series; default: from the calendar, tested on the data
+  --out OUT.csv        where to write (both files appear whole or not at all)
+  --workers N          worker threads (default: every core)
+  --json               print a JSON summary (overall metrics included)
+  --on-invalid MODE    fail (default) or skip (invalid series, too short ones included, are left out
+                       and listed in OUT.problems.csv)
+  --fill-missing       put each series back on its grid: a date absent from the file is a missing value
+Progress goes to stderr.`;

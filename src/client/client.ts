@@ -18,13 +18,16 @@ import type {
   ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
 } from './types.js';
 import { batchBody, batchItem, forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
-import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
+import {
+  crossValidateResult, crossValidationBatchBody, crossValidationBody, type CrossValidateBatchItem, type CrossValidateBatchParams, type CrossValidateBatchResult,
+  type CrossValidateParams, type CrossValidateResult,
+} from './cross-validation.js';
 import type {
   BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
 } from '../common/types.js';
 import { anomaliesBody, anomaliesResult, type AnomaliesParams, type AnomaliesResult } from './anomalies.js';
 import type { AnomaliesResponseBody } from '../common/anomaly-types.js';
-import type { CrossValidationResponseBody } from '../common/backtest-types.js';
+import type { CrossValidationBatchResponseBody, CrossValidationResponseBody } from '../common/backtest-types.js';
 import type { TunedModelBody } from '../common/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
 import { ModelTuningFailedError } from './errors/index.js';
@@ -138,6 +141,21 @@ export class TempoClient {
     const model = checkModel(options.model ?? this.model, 'model');
     const res = await this.#call('POST', `/${model}/v1/cross-validation`, JSON.stringify(crossValidationBody({ ...params, series })), options);
     return crossValidateResult(res.json as CrossValidationResponseBody, res.requestId, res.rateLimit);
+  }
+
+  /**
+   * Backtests the model on many series in one request, each as crossValidate would alone; the
+   * answer lists them in request order. An invalid series refuses the request (pointers and ids
+   * in RequestInvalidError.errors), unless `onInvalid: 'skip'` answers it in its place.
+   */
+  async crossValidateBatch(params: CrossValidateBatchParams, options: CallOptions = {}): Promise<CrossValidateBatchResult> {
+    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+      throw new TypeError('crossValidateBatch needs { series: [{ id, values }], horizon: number }');
+    }
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/cross-validation/batch`, JSON.stringify(crossValidationBatchBody(params)), options);
+    const body = res.json as CrossValidationBatchResponseBody;
+    return { model: body.model, backtests: body.backtests as CrossValidateBatchItem[], requestId: res.requestId, rateLimit: res.rateLimit };
   }
 
   /** The values of `series` outside their one-step-ahead interval at `level` (server default 99) of the model fitted on the whole series. */
