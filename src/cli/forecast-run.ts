@@ -12,6 +12,8 @@ export interface SeriesTask {
   periodHints?: number[];
   regressors?: Record<string, number[]>;
   quantiles?: number[];
+  /** also the one-step-ahead in-sample predictions */
+  fitted?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function runInOrder(
         ready[i] = await pool.forecast({
           series: t.values, horizon: t.horizon, level: t.level, seasonLength: t.seasonLength, periodHints: t.periodHints,
           ...(t.regressors ? { regressors: t.regressors } : {}), ...(t.quantiles ? { quantiles: t.quantiles } : {}),
+          ...(t.fitted ? { fitted: true } : {}),
         });
       } catch (err) {
         failure ??= Object.assign(new Error((err as Error).message, { cause: err }), { taskIndex: i });

@@ -5,7 +5,8 @@ import { extname } from 'node:path';
 import { createComputePool } from '../compute/pool.js';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
-import { csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
+import { csvField, csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
+import type { ForecastResult } from '../core/index.js';
 import { seriesNamed } from '../table/long-csv.js';
 import { skippedLine, type OnInvalid } from './invalid-series.js';
 import { readSeriesFile } from './read-series.js';
@@ -28,7 +29,25 @@ const OPTIONS = {
   holidays: { type: 'string' },
   'on-invalid': { type: 'string' },
   'fill-missing': { type: 'boolean' },
+  fitted: { type: 'boolean' },
 } as const;
+
+/** The in-sample file beside `out`: `f.csv` → `f.fitted.csv`. */
+export function fittedPath(out: string): string {
+  return `${out.slice(0, out.length - extname(out).length)}.fitted.csv`;
+}
+
+// one row per value of the history: its date, the value (empty where missing), the one-step prediction and its bounds (empty where the model has none)
+function fittedLines(id: string, timestamps: readonly string[], values: ReadonlyArray<number | null>, result: ForecastResult, level: readonly number[]): string {
+  const cell = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  let text = '';
+  for (let t = 0; t < values.length; t++) {
+    const cells = [csvField(id), csvField(timestamps[t]), cell(values[t]), cell(result.fitted?.[t])];
+    for (const l of level) cells.push(cell(result.fitted_intervals?.[String(l)]?.lower[t]), cell(result.fitted_intervals?.[String(l)]?.upper[t]));
+    text += cells.join(',') + '\n';
+  }
+  return text;
+}
 
 
 /** Per-series time limit on the pool; a local run has no caller waiting on a socket. */
@@ -81,6 +100,8 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const json = parsed.values.json === true;
   const onInvalid = onInvalidFlag(optional(parsed, 'on-invalid'), FORECAST_HELP);
   const fill = parsed.values['fill-missing'] === true;
+  const wantFitted = parsed.values.fitted === true;
+  if (wantFitted && out === undefined) throw new UsageError('forecast: --fitted writes the in-sample rows beside the output, so it needs --out', FORECAST_HELP);
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', FORECAST_HELP);
   const sink: ProgressSink = io.stderr ?? { isTTY: false, write: (t) => io.err(t) };
 
@@ -89,13 +110,16 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   });
   const tasks: SeriesTask[] = prepared.map((p) => ({
     values: p.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(p.dates.plan, told),
-    ...(p.regressors ? { regressors: p.regressors } : {}), ...(quantiles.length > 0 ? { quantiles } : {}),
+    ...(p.regressors ? { regressors: p.regressors } : {}), ...(quantiles.length > 0 ? { quantiles } : {}), ...(wantFitted ? { fitted: true } : {}),
   }));
 
   let target: AtomicFile | undefined;
+  let fittedTarget: AtomicFile | undefined;
   try {
     target = out === undefined ? undefined : await openAtomicFile(out);
+    fittedTarget = wantFitted && out !== undefined ? await openAtomicFile(fittedPath(out)) : undefined;
   } catch (err) {
+    await target?.abort();
     throw new CommandFailure(`forecast: cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   const pool = createComputePool({ workers, timeoutMs: SERIES_TIMEOUT_MS, maxQueue: 8 * workers });
@@ -107,18 +131,23 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const stopListening = io.onInterrupt?.(() => { interrupted = true; }) ?? (() => {});
   try {
     if (kind === 'csv') await write(csvHeader(level, quantiles));
+    await fittedTarget?.write(['unique_id', 'ds', 'y', 'fitted', ...level.flatMap((l) => [`lo-${l}`, `hi-${l}`])].join(',') + '\n');
     await runInOrder(pool, tasks, 2 * workers, async (i, result) => {
       if (interrupted) throw new CommandFailure(`forecast: interrupted after ${done} of ${series.length} series; ${out ? `${out} was not written` : 'output is incomplete'}`);
       // with --fill-missing, method says how many dates were put back, as the API's does
       const method: ForecastRow['result']['method'] & { filled?: number } = fill ? { ...result.method, filled: filled[i] } : result.method;
       const row: ForecastRow = { id: series[i].id, result: { ...result, method }, timestamps: prepared[i].dates.future, freq: prepared[i].dates.plan.freq };
       await write(kind === 'csv' ? csvLines(row, level, quantiles) : ndjsonLine(row));
+      // the history's dates: a table with regressors ends each series with its future rows
+      await fittedTarget?.write(fittedLines(series[i].id, series[i].timestamps, prepared[i].values, result, level));
       done += 1;
       progress.update(done);
     });
     await target?.commit();
+    await fittedTarget?.commit();
   } catch (err) {
     await target?.abort();
+    await fittedTarget?.abort();
     const index = (err as { taskIndex?: number }).taskIndex;
     if (index !== undefined) {
       throw new CommandFailure(`forecast: ${seriesNamed(series[index].id, series[index].lines[0])} (from line ${series[index].lines[0]}) failed: ${(err as Error).message}`);

@@ -117,6 +117,7 @@ their ds the forecast's dates, y empty and the regressors' known values (docs/re
   --on-invalid MODE    fail (default: a problem in any series stops the run, every problem listed)
                        or skip (invalid series are left out and listed in OUT.problems.csv)
   --fill-missing       put each series back on its grid: a date absent from the file is a missing value
+  --fitted             also write OUT.fitted.csv: unique_id,ds,y,fitted,lo-..,hi-.. per value (needs --out)
 A series of one row takes the step most of the file's series are on (unless --freq is given).
 Progress (series done, series/s, ETA) goes to stderr: a bar on a terminal, plain lines otherwise.`;
 

@@ -231,6 +231,8 @@ export class TempoClient {
     const settings: BatchSettings = {
       horizon: options.horizon, level: options.level, freq: options.freq, seasonLength: options.seasonLength, holidays: options.holidays, quantiles: options.quantiles,
       ...(options.onInvalid !== undefined ? { onInvalid: options.onInvalid } : {}),
+      ...(options.fitted !== undefined ? { fitted: options.fitted } : {}),
+      ...(options.fillMissing !== undefined ? { fillMissing: options.fillMissing } : {}),
     };
     let done = 0;
     let batches = 0;

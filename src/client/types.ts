@@ -69,6 +69,8 @@ export interface ForecastParams extends DatedParams, RegressorParams {
   level?: readonly number[];
   /** Also return the one-step-ahead in-sample predictions (`fitted`, and with `level` `fittedIntervals`). */
   fitted?: boolean;
+  /** With `timestamps`: dates absent from the grid become missing values; `method.filled` counts them. */
+  fillMissing?: boolean;
 }
 
 /** What the model chose for a series. */
@@ -86,6 +88,8 @@ export interface MethodInfo {
   regressorsDroppedReason?: Record<string, 'constant' | 'collinear' | 'unused'>;
   /** The ARIMA model of the regression's errors. */
   regressionErrors?: string;
+  /** With fillMissing: how many dates absent from the series' timestamps became missing values. */
+  filled?: number;
 }
 
 export interface ForecastInterval {
@@ -175,6 +179,10 @@ export interface BatchSettings {
   quantiles?: readonly number[];
   /** "skip": each invalid series is answered in its place as a BatchRefusal and the rest are forecast (default "fail": one refuses the batch). */
   onInvalid?: 'fail' | 'skip';
+  /** Also return each series' one-step-ahead in-sample predictions (`fitted`, and with `level` `fittedIntervals`). */
+  fitted?: boolean;
+  /** In each series with `timestamps`, dates absent from the grid become missing values; `method.filled` counts them. */
+  fillMissing?: boolean;
 }
 
 export interface BatchParams extends BatchSettings {
@@ -192,6 +200,10 @@ export interface BatchForecast {
   /** The grid step as an ISO 8601 duration, when the series sent timestamps or the batch a freq. */
   freq?: string;
   method?: MethodInfo;
+  /** With `fitted: true`: one per series value, the one-step-ahead prediction; null where the model has none. */
+  fitted?: Array<number | null>;
+  /** With `fitted: true` and `level`: the predictions' intervals keyed like `intervals`. */
+  fittedIntervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
 }
 
 /** A series the batch did not forecast (the model could not, or with onInvalid "skip" it was invalid); the rest of the batch is answered. */

@@ -40,6 +40,7 @@ export function forecastBody(p: ForecastParams): ForecastRequestBody {
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.fitted !== undefined) body.fitted = p.fitted;
+  if (p.fillMissing !== undefined) body.fill_missing = p.fillMissing;
   return withRegressors(withDates(body, p), p);
 }
 
@@ -51,6 +52,7 @@ function methodInfo(m: MethodBody): MethodInfo {
   if (m.regressors_dropped !== undefined) out.regressorsDropped = m.regressors_dropped;
   if (m.regressors_dropped_reason !== undefined) out.regressorsDroppedReason = m.regressors_dropped_reason;
   if (m.regression_errors !== undefined) out.regressionErrors = m.regression_errors;
+  if (m.filled !== undefined) out.filled = m.filled;
   return out;
 }
 
@@ -62,6 +64,7 @@ export function methodBody(m: MethodInfo): MethodBody {
   if (m.regressorsDropped !== undefined) out.regressors_dropped = m.regressorsDropped;
   if (m.regressorsDroppedReason !== undefined) out.regressors_dropped_reason = m.regressorsDroppedReason;
   if (m.regressionErrors !== undefined) out.regression_errors = m.regressionErrors;
+  if (m.filled !== undefined) out.filled = m.filled;
   return out;
 }
 
@@ -115,6 +118,8 @@ export function modelsResult(b: ModelsResponseBody, requestId: string | undefine
 export function batchBody(p: BatchParams, offset = 0): BatchRequestBody {
   const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map((s, i) => batchSeriesBody(s, offset + i)) };
   if (p.onInvalid !== undefined) body.on_invalid = p.onInvalid;
+  if (p.fitted !== undefined) body.fitted = p.fitted;
+  if (p.fillMissing !== undefined) body.fill_missing = p.fillMissing;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.freq !== undefined) body.freq = p.freq;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
@@ -141,5 +146,7 @@ export function batchItem(b: BatchItemBody): BatchItem {
   if (b.timestamps !== undefined) out.timestamps = b.timestamps;
   if (b.freq !== undefined) out.freq = b.freq;
   if (b.method !== undefined) out.method = methodInfo(b.method);
+  if (b.fitted !== undefined) out.fitted = b.fitted;
+  if (b.fitted_intervals !== undefined) out.fittedIntervals = b.fitted_intervals;
   return out;
 }

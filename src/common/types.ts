@@ -102,12 +102,17 @@ export interface BatchRequestBody {
   on_invalid?: 'fail' | 'skip';
   /** true: in each dated series, dates absent from its timestamps become missing values */
   fill_missing?: boolean;
+  /** true: each series' answer adds its one-step-ahead in-sample predictions (and with level their intervals) */
+  fitted?: boolean;
   series: BatchSeriesBody[];
 }
 
 /** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
 export type BatchItemBody =
-  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; quantiles?: Record<string, number[]>; timestamps?: string[]; freq?: string; method: MethodBody }
+  | {
+    id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; quantiles?: Record<string, number[]>; timestamps?: string[]; freq?: string; method: MethodBody;
+    fitted?: Array<number | null>; fitted_intervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
+  }
   | { id: string | null; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string; errors?: FieldError[] } };
 
 export interface BatchResponseBody {

@@ -91,6 +91,8 @@ export interface ForecastGroupInput {
   /** each series' regressors (name → length + horizon values), undefined for a series without */
   regressors?: Array<Record<string, ArrayLike<number>> | undefined>;
   quantiles?: number[];
+  /** also compute each series' one-step-ahead in-sample predictions */
+  fitted?: boolean;
   /** Who the group is for (see ForecastInput.caller). */
   caller?: Caller;
 }
@@ -332,6 +334,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
       config: input.config,
       ...(input.regressors ? { regressors: input.regressors } : {}),
       ...(input.quantiles ? { quantiles: input.quantiles } : {}),
+      ...(input.fitted ? { fitted: true } : {}),
     };
     const signal = AbortSignal.timeout(options.timeoutMs * Math.max(1, lengths.length));
     running += lengths.length;

@@ -104,6 +104,7 @@ export interface ForecastManyTask {
   config?: CoreConfig;
   regressors?: Array<Record<string, ArrayLike<number>> | undefined>;
   quantiles?: number[];
+  fitted?: boolean;
 }
 
 /** Forecasts each series of the task in order; one reply per series, so one refused series spoils none of the others. */
@@ -121,6 +122,7 @@ export async function forecastMany(task: ForecastManyTask): Promise<ForecastRepl
       config: task.config,
       regressors: task.regressors?.[i],
       quantiles: task.quantiles,
+      fitted: task.fitted,
     }));
     start = end;
   }

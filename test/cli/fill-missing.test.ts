@@ -45,4 +45,21 @@ describe('tempo forecast --fill-missing', () => {
     expect(lines[2].timestamps).toEqual(['2021-01-01', '2021-02-01', '2021-03-01']);
     expect(lines[2].freq).toBe('P1M');
   });
+
+  it('--fitted writes the in-sample rows beside the output', async () => {
+    const f = join(dir, 'sales.csv'), out = join(dir, 'fit.csv');
+    writeFileSync(f, file());
+    const r = await cli(['forecast', '--file', f, '--horizon', '3', '--level', '90', '--out', out, '--fill-missing', '--fitted', '--workers', '1']);
+    expect(r.code).toBe(0);
+    const rows = readFileSync(join(dir, 'fit.fitted.csv'), 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('unique_id,ds,y,fitted,lo-90,hi-90');
+    // every month of each series, the absent ones put back with y empty
+    expect(rows).toHaveLength(1 + 36 + 36 + 1);
+    const core = await loadForecaster();
+    const a = Array.from({ length: 36 }, (_, i) => value(0, i));
+    const fit = core.forecast(a, 3, { periodHints: [12], level: [90], fitted: true });
+    expect(rows[5]).toBe(['a', monthStart(4), String(a[4]), String(fit.fitted![4]), String(fit.fitted_intervals!['90'].lower[4]), String(fit.fitted_intervals!['90'].upper[4])].join(','));
+    expect(rows[1 + 36 + 7].split(',').slice(0, 3)).toEqual(['gappy', monthStart(7), '']);
+    expect((await cli(['forecast', '--file', f, '--horizon', '3', '--fitted'])).code).toBe(2);
+  });
 });

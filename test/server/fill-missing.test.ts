@@ -57,10 +57,10 @@ describe('fill_missing', () => {
     }
   });
 
-  it('on a batch: each dated series filled on its own grid, filled counted per series', async () => {
+  it('on a batch: each dated series filled on its own grid, filled counted per series, fitted per value sent', async () => {
     const { fullKey } = await h.key({ rateLimitPerMinute: 100 });
     const res = await post(fullKey, 'forecast/batch', {
-      horizon: 3, fill_missing: true,
+      horizon: 3, fill_missing: true, fitted: true, level: [80],
       series: [
         { id: 'gappy', values: kept.map((i) => y[i]), timestamps: kept.map(monthEnd) },
         { id: 'whole', values: y, timestamps: y.map((_, i) => monthEnd(i)) },
@@ -70,7 +70,12 @@ describe('fill_missing', () => {
     expect(res.status).toBe(200);
     const { forecasts } = await res.json();
     expect(forecasts.map((f: { method: { filled?: number } }) => f.method.filled)).toEqual([4, 0, undefined]);
-    const single = await (await post(fullKey, 'forecast', { series: kept.map((i) => y[i]), timestamps: kept.map(monthEnd), horizon: 3, fill_missing: true })).json();
+    const single = await (await post(fullKey, 'forecast', { series: kept.map((i) => y[i]), timestamps: kept.map(monthEnd), horizon: 3, fill_missing: true, fitted: true, level: [80] })).json();
     expect(forecasts[0].forecast).toEqual(single.forecast);
+    expect(forecasts[0].fitted).toEqual(single.fitted);
+    expect(forecasts[0].fitted).toHaveLength(kept.length);
+    expect(forecasts[0].fitted_intervals).toEqual(single.fitted_intervals);
+    const undated = await (await post(fullKey, 'forecast', { series: y, horizon: 3, fitted: true, level: [80] })).json();
+    expect(forecasts[2].fitted).toEqual(undated.fitted);
   });
 });

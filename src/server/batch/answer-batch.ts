@@ -67,8 +67,15 @@ export function itemBody(id: string, index: number, outcome: GroupOutcome, dates
     return { id, error: { code: 'REQUEST_INVALID', detail: `the model cannot forecast this series: ${outcome.error.message}`, pointer: `/series/${index}` } };
   }
   const r = outcome.result;
+  // a filled series answers per value sent: the dates it added have no place in the answer
+  const sent = dates.filled?.positions;
+  const back = <T>(xs: T[]) => (sent ? sent.map((k) => xs[k]) : xs);
   return {
     id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}), ...(r.quantiles ? { quantiles: r.quantiles } : {}),
+    ...(r.fitted ? { fitted: back(r.fitted) } : {}),
+    ...(r.fitted_intervals ? {
+      fitted_intervals: Object.fromEntries(Object.entries(r.fitted_intervals).map(([k, b]) => [k, { lower: back(b.lower), upper: back(b.upper) }])),
+    } : {}),
     ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}),
     method: dates.filled ? { ...r.method, filled: dates.filled.count } : r.method,
   };
@@ -145,6 +152,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       config: o.config,
       ...(items.some((s) => s.regressors !== undefined) ? { regressors: items.map((s) => s.regressors) } : {}),
       ...(request.quantiles ? { quantiles: request.quantiles } : {}),
+      ...(request.fitted === true ? { fitted: true } : {}),
       caller: o.caller,
     });
     work.then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })

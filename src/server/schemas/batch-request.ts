@@ -30,6 +30,7 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
       quantiles: f.quantiles,
       on_invalid: f.on_invalid,
       fill_missing: f.fill_missing,
+      fitted: f.fitted,
       series: seriesListSchema(batch.maxSeries, batch.maxValues, {
         id: f.id,
         values: f.series,
