@@ -23,11 +23,16 @@ function eta(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${String(Math.ceil(seconds % 60)).padStart(2, '0')}s`;
 }
 
-/** The progress line for `done` of `total` after `elapsedMs`. */
+/** Least time, and least share of the series, before a rate is taken as measured: the first series include the workers' start. */
+const MEASURED_MS = 1000;
+const MEASURED_SHARE = 0.02;
+
+/** The progress line for `done` of `total` after `elapsedMs`; the ETA waits for a measured rate ("ETA …" until then). */
 export function progressText(done: number, total: number, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   const left = rate > 0 ? (total - done) / rate : Infinity;
-  return `${done}/${total} series  ${rate.toFixed(0)} series/s  ETA ${done === total ? '0s' : eta(left)}`;
+  const measured = elapsedMs >= MEASURED_MS && done >= Math.max(2, MEASURED_SHARE * total);
+  return `${done}/${total} series  ${rate.toFixed(0)} series/s  ETA ${done === total ? '0s' : measured ? eta(left) : '…'}`;
 }
 
 /** Starts reporting progress of `total` series to `sink`, plain lines headed by `label`. */

@@ -2,7 +2,6 @@
 // and writes a long CSV or NDJSON that appears whole or not at all.
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
-import { createComputePool } from '../compute/pool.js';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvField, csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
@@ -13,7 +12,9 @@ import { readSeriesFile } from './read-series.js';
 import { quoted } from '../common/caller-text.js';
 import { optional, parseCommand, positiveInt, quantilesFlag, required } from './args.js';
 import { startProgress, type ProgressSink } from './forecast-progress.js';
-import { runInOrder, type SeriesTask } from './forecast-run.js';
+import type { SeriesTask } from './forecast-run.js';
+import { localEngine, serverEngine, type ForecastEngine } from './forecast-engines.js';
+import { MODEL_IDS, type CoreModelName } from '../core/abi.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { FORECAST_HELP } from './usage.js';
 
@@ -30,7 +31,13 @@ const OPTIONS = {
   'on-invalid': { type: 'string' },
   'fill-missing': { type: 'boolean' },
   fitted: { type: 'boolean' },
+  model: { type: 'string' },
+  server: { type: 'string' },
+  'batch-size': { type: 'string' },
 } as const;
+
+/** The core's models a local run may be asked for by --model. */
+const LOCAL_MODELS = Object.keys(MODEL_IDS);
 
 /** The in-sample file beside `out`: `f.csv` → `f.fitted.csv`. */
 export function fittedPath(out: string): string {
@@ -49,9 +56,6 @@ function fittedLines(id: string, timestamps: readonly string[], values: Readonly
   return text;
 }
 
-
-/** Per-series time limit on the pool; a local run has no caller waiting on a socket. */
-const SERIES_TIMEOUT_MS = 600_000;
 
 function parseLevels(text: string | undefined): number[] {
   if (text === undefined) return [];
@@ -104,6 +108,21 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   if (wantFitted && out === undefined) throw new UsageError('forecast: --fitted writes the in-sample rows beside the output, so it needs --out', FORECAST_HELP);
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', FORECAST_HELP);
   const sink: ProgressSink = io.stderr ?? { isTTY: false, write: (t) => io.err(t) };
+  const server = optional(parsed, 'server');
+  const model = optional(parsed, 'model');
+  const batchSize = positiveInt(parsed, 'batch-size', 'forecast', FORECAST_HELP);
+  let apiKey: string | undefined;
+  if (server !== undefined) {
+    apiKey = io.env.TEMPO_API_KEY;
+    if (apiKey === undefined || apiKey === '') throw new UsageError('forecast: set TEMPO_API_KEY to the API key to use with --server', FORECAST_HELP);
+    if (parsed.values.workers !== undefined) throw new UsageError('forecast: --workers does not apply with --server: the server has its own', FORECAST_HELP);
+  } else {
+    if (batchSize !== undefined) throw new UsageError('forecast: --batch-size applies only with --server', FORECAST_HELP);
+    // a tuned model lives on a server: locally, --model names one of the core's
+    if (model !== undefined && !LOCAL_MODELS.includes(model)) {
+      throw new UsageError(`forecast: --model must be one of ${LOCAL_MODELS.join(', ')} on this machine (got ${quoted(model, 'another name')}); an organization's own model runs with --server`, FORECAST_HELP);
+    }
+  }
 
   const { series, prepared, filled, problems, skipped, problemsFile } = await readSeriesFile({
     command: 'forecast', file, horizon, freq, holidays, fill, onInvalid, out, help: FORECAST_HELP,
@@ -111,6 +130,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   const tasks: SeriesTask[] = prepared.map((p) => ({
     values: p.values, horizon, level: level.length > 0 ? level : undefined, ...seasonOptions(p.dates.plan, told),
     ...(p.regressors ? { regressors: p.regressors } : {}), ...(quantiles.length > 0 ? { quantiles } : {}), ...(wantFitted ? { fitted: true } : {}),
+    ...(server === undefined && model !== undefined && model !== 'tempo' ? { config: { model: model as CoreModelName } } : {}),
   }));
 
   let target: AtomicFile | undefined;
@@ -122,7 +142,11 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     await target?.abort();
     throw new CommandFailure(`forecast: cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  const pool = createComputePool({ workers, timeoutMs: SERIES_TIMEOUT_MS, maxQueue: 8 * workers });
+  const engine: ForecastEngine = server === undefined ? localEngine(workers) : serverEngine({
+    server, apiKey: apiKey!, ...(model ? { model } : {}), ...(batchSize ? { batchSize } : {}), ...(freq ? { freq } : {}),
+    // a series of one row has no step the server could infer: its dates are this run's alone
+    series: prepared.map((p, i) => ({ id: series[i].id, ...(p.values.length > 1 && p.dates.timestamps.length > 0 ? { timestamps: p.dates.timestamps.slice(0, p.values.length) } : {}) })),
+  });
   const write = target ? (t: string) => target.write(t) : async (t: string) => { io.out(t); };
   const progress = startProgress(sink, series.length);
   let done = 0;
@@ -132,7 +156,7 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
   try {
     if (kind === 'csv') await write(csvHeader(level, quantiles));
     await fittedTarget?.write(['unique_id', 'ds', 'y', 'fitted', ...level.flatMap((l) => [`lo-${l}`, `hi-${l}`])].join(',') + '\n');
-    await runInOrder(pool, tasks, 2 * workers, async (i, result) => {
+    await engine.run(tasks, async (i, result) => {
       if (interrupted) throw new CommandFailure(`forecast: interrupted after ${done} of ${series.length} series; ${out ? `${out} was not written` : 'output is incomplete'}`);
       // with --fill-missing, method says how many dates were put back, as the API's does
       const method: ForecastRow['result']['method'] & { filled?: number } = fill ? { ...result.method, filled: filled[i] } : result.method;
@@ -155,18 +179,18 @@ export async function forecastCommand(argv: string[], io: CliIO): Promise<number
     throw err;
   } finally {
     stopListening();
-    await pool.close();
+    await engine.close();
   }
   const { seconds, perSecond } = progress.finish(done);
   const filledDates = filled.reduce((a, b) => a + b, 0);
   const filledSeries = filled.filter((n) => n > 0).length;
   const summary = {
-    series: done, seconds: Number(seconds.toFixed(3)), series_per_second: Number(perSecond.toFixed(1)), workers, out: out ?? null,
+    series: done, seconds: Number(seconds.toFixed(3)), series_per_second: Number(perSecond.toFixed(1)), ...(server === undefined ? { workers } : { server }), out: out ?? null,
     ...(onInvalid === 'skip' ? { skipped, problems: problems.length, problems_file: problems.length > 0 ? problemsFile : null } : {}),
     ...(fill ? { filled_dates: filledDates, filled_series: filledSeries } : {}),
   };
   if (json) io.out(JSON.stringify(summary));
-  else sink.write(`tempo forecast: ${done} series in ${seconds.toFixed(1)} s (${perSecond.toFixed(0)} series/s) on ${workers} worker${workers === 1 ? '' : 's'}${out ? `; wrote ${out}` : ''}\n`);
+  else sink.write(`tempo forecast: ${done} series in ${seconds.toFixed(1)} s (${perSecond.toFixed(0)} series/s) on ${engine.where}${out ? `; wrote ${out}` : ''}\n`);
   if (fill && !json) sink.write(`tempo forecast: filled ${filledDates} absent date${filledDates === 1 ? '' : 's'} in ${filledSeries} series\n`);
   if (problems.length > 0 && !json) sink.write(`${skippedLine('tempo forecast', skipped, problems.length, problemsFile)}\n`);
   return 0;

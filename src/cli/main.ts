@@ -32,10 +32,8 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'serve': return (await import('./serve.js')).serveCommand(rest, io);
     case 'keys': return (await import('./keys.js')).keysCommand(rest, io);
     case 'models': return (await import('./models.js')).modelsCommand(rest, io);
-    // --server sends the rows to a Tempo server in batches; without it they are forecast here
-    case 'forecast': return rest.some((a) => a === '--server' || a.startsWith('--server='))
-      ? (await import('./forecast-server-command.js')).forecastServerCommand(rest, io)
-      : (await import('./forecast.js')).forecastCommand(rest, io);
+    // with --server the series go to a Tempo server in batches; without it they are forecast here
+    case 'forecast': return (await import('./forecast.js')).forecastCommand(rest, io);
     case 'cross-validate': return (await import('./cross-validate.js')).crossValidateCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);

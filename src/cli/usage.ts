@@ -97,7 +97,8 @@ Without --org: every model. With --org: the models that organization may use (te
 
 export const FORECAST_HELP = `Usage: tempo forecast --file FILE --horizon H [options]
 
-Forecasts every series of a long CSV on this machine (no server), on every core.
+Forecasts every series of a long CSV on this machine, on every core, or with --server on a Tempo
+server in batches (the API key in TEMPO_API_KEY): the same checks, output, progress and messages.
 FILE has a header naming unique_id,ds,y (or id,timestamp,value); quoted fields are fine. ds is an
 RFC 3339 date (2024-01-31) or date-time with an offset, or a date-time without one
 (2024-01-31 13:00:00, read as UTC; the future ds are written the same way); each series' dates must
@@ -112,7 +113,11 @@ their ds the forecast's dates, y empty and the regressors' known values (docs/re
   --season-length N    the seasonal period for every series; default: from the calendar, tested on the data
   --out FILE           .csv (unique_id,ds,forecast,lo-..,hi-..) or .ndjson; written to a temporary file
                        and renamed when complete; default: CSV on stdout
-  --workers N          worker threads (default: every core)
+  --workers N          worker threads (default: every core; not with --server)
+  --model NAME         the model: one of the core's (tempo, ets, theta, arima, ...) on this machine,
+                       any the key may use with --server (default tempo)
+  --server URL         forecast on this Tempo server instead, e.g. http://127.0.0.1:8080
+  --batch-size N       with --server: series per request (default 1000)
   --json               print a JSON summary (needs --out)
   --on-invalid MODE    fail (default: a problem in any series stops the run, every problem listed)
                        or skip (invalid series are left out and listed in OUT.problems.csv)

@@ -92,4 +92,17 @@ describe('on_invalid "skip"', () => {
     expect(p.detail).toContain('(series id "sku-3")');
     expect((await post(fullKey, { horizon: 6, on_invalid: 'sometimes', series: series.slice(0, 2) })).status).toBe(400);
   });
+
+  it('tells a caller who sends Nixtla\'s field names which of ours to use', async () => {
+    const { fullKey } = await h.key({ rateLimitPerMinute: 100 });
+    const single = await fetch(`${h.url}/tempo/v1/forecast`, {
+      method: 'POST', headers: { Authorization: `Bearer ${fullKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ series: [1, 2, 3], h: 2 }),
+    });
+    expect(single.status).toBe(400);
+    const p = await single.json() as { errors: Array<{ pointer: string; detail: string }> };
+    expect(p.errors.map((e) => e.detail)).toContain('the body has "h", which is not a field of this API: use horizon (allowed: series, horizon, season_length, level, timestamps, freq, fitted, regressors, holidays, quantiles, fill_missing)');
+    const batch = await post(fullKey, { df: [], h: 3 });
+    const b = await batch.json() as { errors: Array<{ detail: string }> };
+    expect(b.errors.map((e) => e.detail)).toContain('the body has "df" (use series (the values, with timestamps for their dates; in a batch, a list of {"id", "values", "timestamps"})), "h" (use horizon), which are not fields of this API (allowed: horizon, level, freq, season_length, holidays, quantiles, on_invalid, fill_missing, fitted, series)');
+  });
 });

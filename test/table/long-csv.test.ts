@@ -72,8 +72,16 @@ describe('forecast rows', () => {
 
 describe('progress', () => {
   it('says series done, series/s and ETA', () => {
-    expect(progressText(250, 1000, 500)).toBe('250/1000 series  500 series/s  ETA 2s');
+    expect(progressText(500, 1000, 1000)).toBe('500/1000 series  500 series/s  ETA 1s');
     expect(progressText(1000, 1000, 2000)).toBe('1000/1000 series  500 series/s  ETA 0s');
+  });
+
+  it('waits for a measured rate before it promises an ETA: a second, and 2% of the series', () => {
+    // the first series include the workers' start: a rate from them promises minutes for seconds
+    expect(progressText(1, 10_000, 300)).toBe('1/10000 series  3 series/s  ETA …');
+    expect(progressText(150, 10_000, 5000)).toBe('150/10000 series  30 series/s  ETA …');
+    expect(progressText(250, 1000, 500)).toBe('250/1000 series  500 series/s  ETA …');
+    expect(progressText(250, 1000, 1000)).toBe('250/1000 series  250 series/s  ETA 3s');
   });
 
   it('redraws one line on a terminal and writes spaced plain lines otherwise', () => {
