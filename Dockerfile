@@ -9,6 +9,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY package.json package-lock.json ./
+# the workspace packages' manifests, so `npm ci` finds the workspaces the lockfile names
+COPY packages/core/package.json packages/core/
+COPY packages/client/package.json packages/client/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # prepack builds the WebAssembly core and the TypeScript before packing

@@ -1,5 +1,6 @@
 // Types of scripts/build-state.js (plain ESM, since it runs before any build) for the tests that use it.
-export type BuildPart = 'asc' | 'inspect' | 'tsc';
+export type BuildPart = 'asc' | 'inspect' | 'tsc' | 'package:core' | 'package:client';
+export const PACKAGES: Record<'core' | 'client', { dir: string; sources: string[]; wasm: boolean }>;
 export const ASC_ARGS: string[];
 export const INSPECT_ARGS: string[];
 export const TSC_ARGS: string[];

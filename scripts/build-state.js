@@ -34,6 +34,28 @@ function inputsHash(root, command, files) {
   return h.digest('hex');
 }
 
+/**
+ * The workspace packages `npm run build` makes from src/ (scripts/build-packages.js): each one's folder
+ * and the source folders its bundle and declarations are made from. Their names are in their own
+ * package.json files, the one place they are written.
+ */
+export const PACKAGES = {
+  core: { dir: 'packages/core', sources: ['src/core'], wasm: true },
+  client: { dir: 'packages/client', sources: ['src/client', 'src/common', 'src/core'], wasm: false },
+};
+
+// a package's inputs: its entry, configs and sources, the root tsconfig it extends, and (core) the .wasm it ships
+function packageInputs(root, name) {
+  const { dir, sources, wasm } = PACKAGES[name];
+  const files = [
+    join(root, 'tsconfig.json'), join(root, 'scripts/build-packages.js'),
+    join(root, dir, 'package.json'), join(root, dir, 'tsconfig.json'), ...filesUnder(join(root, dir, 'src')),
+    ...sources.flatMap((s) => filesUnder(join(root, s))),
+    ...(wasm ? [join(root, 'build/tempo.wasm')] : []),
+  ];
+  return inputsHash(root, ['package', name], files);
+}
+
 // per compiler: where its output and stamp are, and what it reads. assembly/README.md is
 // gen-registry's output, not asc's input; tsc reads package.json (its "type" decides the modules)
 const PARTS = {
@@ -52,9 +74,15 @@ const PARTS = {
     stamp: 'dist/.inputs-sha256',
     inputs: (root) => inputsHash(root, ['tsc', ...TSC_ARGS], [join(root, 'tsconfig.json'), join(root, 'package.json'), ...filesUnder(join(root, 'src'))]),
   },
+  // the declarations' entry (dist/index.d.ts) is written last, so it is there only after a whole build
+  ...Object.fromEntries(Object.entries(PACKAGES).map(([name, { dir }]) => [`package:${name}`, {
+    output: `${dir}/dist/index.d.ts`,
+    stamp: `${dir}/dist/.inputs-sha256`,
+    inputs: (root) => packageInputs(root, name),
+  }])),
 };
 
-/** The hash of compiler `part`'s ('asc', 'inspect' or 'tsc') inputs in the tree at `root`, as they are now. */
+/** The hash of compiler `part`'s ('asc', 'inspect', 'tsc', 'package:core' or 'package:client') inputs in the tree at `root`, as they are now. */
 export function inputsOf(root, part) {
   return PARTS[part].inputs(root);
 }
@@ -70,7 +98,11 @@ export function markBuilt(root, part, hash) {
   writeFileSync(join(root, PARTS[part].stamp), hash);
 }
 
-/** The compilers `npm run build` would run in `root`, asc first: [] when the build is current. */
+/**
+ * Which of the compilers the server, the CLI and the tests run from (asc, inspect, tsc) `npm run build`
+ * would run in `root`, asc first: [] when they are current. The workspace packages are left out:
+ * nothing `npm start` runs loads them, and `npm pack` of a package builds them first (its prepack).
+ */
 export function staleParts(root) {
-  return Object.keys(PARTS).filter((part) => !isCurrent(root, part));
+  return ['asc', 'inspect', 'tsc'].filter((part) => !isCurrent(root, part));
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run build`: the WebAssembly core (asc), the registry files it reports (gen-registry.js), the
-// TypeScript (tsc) and the inspection build of the core for tests and benchmarks (asc again,
-// build/tempo-inspect.wasm). The compilers take about 6 s, 5 s and 6 s of one core each and do not read
-// each other's output, so on a fresh clone they run side by side; tsc runs again only when
-// gen-registry rewrote src/core/registry.generated.ts under it. A compiler whose output is current
+// TypeScript (tsc), the inspection build of the core for tests and benchmarks (asc again,
+// build/tempo-inspect.wasm), then the workspace packages' dist/ (scripts/build-packages.js). The
+// compilers take about 6 s, 5 s and 6 s of one core each and do not read each other's output, so on
+// a fresh clone they run side by side; tsc runs again only when gen-registry rewrote
+// src/core/registry.generated.ts under it. A compiler whose output is current
 // (scripts/build-state.js: its inputs hash as at its last success) is not run again, so `npm test`
 // after `npm test` skips both; any change to a source's bytes, a config or package-lock.json runs it.
 import { spawn } from 'node:child_process';
@@ -12,6 +13,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASC_ARGS, INSPECT_ARGS, TSC_ARGS, inputsOf, isCurrent, markBuilt } from './build-state.js';
 import { HOST_FILE } from './gen-registry.js';
+import { buildPackages } from './build-packages.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (p) => join(root, p);
@@ -61,6 +63,7 @@ async function main() {
   if (isCurrent(root, 'asc', wasmHash)) {
     await genRegistry();
     await Promise.all([buildTs(), buildInspect()]);
+    await buildPackages(root);
     return;
   }
   const hostBefore = existsSync(HOST_FILE) ? readFileSync(HOST_FILE, 'utf8') : '';
@@ -78,6 +81,8 @@ async function main() {
     await run('tsc', TSC_ARGS);
     markBuilt(root, 'tsc', tsHash);
   }
+  // the packages bundle src/ and ship tempo.wasm, so they come after both compilers
+  await buildPackages(root);
 }
 
 main().catch((err) => {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
-import { inputsOf, markBuilt, staleParts } from '../../scripts/build-state.js';
+import { inputsOf, isCurrent, markBuilt, staleParts } from '../../scripts/build-state.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const BUILD_RUNS = 'build-runs';
@@ -74,6 +74,46 @@ describe('the build\'s staleness rule (scripts/build-state.js)', () => {
     expect(staleParts(root)).toEqual(['asc', 'tsc']);
     rmSync(join(root, 'build/tempo-inspect.wasm'));
     expect(staleParts(root)).toEqual(['asc', 'inspect', 'tsc']);
+  });
+});
+
+describe('the workspace packages\' staleness (packages/core, packages/client)', () => {
+  beforeEach(() => {
+    for (const name of ['core', 'client']) {
+      write(`packages/${name}/package.json`, `{"name": "@tempo-forecast/${name}"}`);
+      write(`packages/${name}/tsconfig.json`, '{}');
+      // the entry's path up to the root, joined so the outside-references test does not read it as this file's
+      write(`packages/${name}/src/index.ts`, `export * from '${['..', '..', '..', 'src', name, 'index.js'].join('/')}';\n`);
+      write(`packages/${name}/dist/index.d.ts`, 'export {};\n');
+    }
+    write('src/core/index.ts', 'export const core = 1;\n');
+    write('src/client/index.ts', 'export const client = 1;\n');
+    write('src/common/types.ts', 'export type T = 1;\n');
+    write('scripts/build-packages.js', '// builds\n');
+    for (const part of ['tsc', 'package:core', 'package:client'] as const) markBuilt(root, part, inputsOf(root, part));
+  });
+
+  it('rebuilds a package when its sources, its own files or (the core) the .wasm it ships change', () => {
+    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([true, true]);
+    // the client bundles src/client and src/common and reads src/core's types; the core reads src/core only
+    write('src/common/types.ts', 'export type T = 2;\n');
+    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([true, false]);
+    write('src/common/types.ts', 'export type T = 1;\n');
+    write('src/core/index.ts', 'export const core = 2;\n');
+    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([false, false]);
+    write('src/core/index.ts', 'export const core = 1;\n');
+    write('build/tempo.wasm', 'another wasm');
+    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([false, true]);
+    write('build/tempo.wasm', 'wasm');
+    write('packages/client/package.json', '{"name": "@tempo-forecast/client", "version": "0.2.0"}');
+    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([true, false]);
+    rmSync(join(root, 'packages/core/dist/index.d.ts'));
+    expect(isCurrent(root, 'package:core')).toBe(false);
+  });
+
+  it('leaves them out of what `npm start` builds first: the server runs none of them', () => {
+    rmSync(join(root, 'packages'), { recursive: true });
+    expect(staleParts(root)).toEqual([]);
   });
 });
 

@@ -2,7 +2,10 @@
 
 pandas is imported here only, and only when a DataFrame call runs, so the client works without it.
 Column names follow statsforecast: the model's name for the point forecast, ``{model}-lo-{level}``
-and ``{model}-hi-{level}`` for the interval bounds.
+and ``{model}-hi-{level}`` for the interval bounds; quantiles follow Nixtla's TimeGPT client,
+``{model}-q-{percent}`` (``tempo-q-10`` for 0.1, ``tempo-q-2.5`` for 0.025). Columns beside
+``unique_id, ds, y`` are regressors, as statsforecast reads them: their future is in ``X_df`` or in
+each series' last ``h`` rows, whose ``y`` is empty.
 """
 from __future__ import annotations
 
@@ -61,13 +64,53 @@ def _interval_key(intervals: Dict[str, Any], level: float) -> str:
     for key in intervals:
         if float(key) == level:
             return key
-    raise KeyError(f"the answer has no interval for level {level_label(level)}")
+    raise KeyError(f"the answer has no entry for {level_label(level)}")
+
+
+def quantile_label(q: float) -> str:
+    """A probability as a quantile column writes it, in percent: ``10`` for 0.1, ``2.5`` for 0.025."""
+    return level_label(round(float(q) * 100, 10))
+
+
+def _quantile_columns(name: str, quantiles: Sequence[float]) -> List[Tuple[str, float]]:
+    # (column, probability), lowest first
+    return [(f"{name}-q-{quantile_label(q)}", q) for q in sorted(float(x) for x in quantiles)]
+
+
+def _regressors(pd: Any, np: Any, df: Any, X_df: Any, h: int, id_col: str, time_col: str,
+                target_col: str) -> Tuple[Any, List[str], Optional[Any]]:
+    """The frame to read (``df`` and ``X_df``'s rows after it, ``y`` empty there), the regressor columns, and which
+    rows came from ``X_df`` (None when the future rows are ``df``'s own)."""
+    names = [c for c in df.columns if c not in (id_col, time_col, target_col)]
+    if X_df is None:
+        return df, names, None
+    if not isinstance(X_df, pd.DataFrame):
+        raise TypeError(f"X_df must be a pandas DataFrame (got {type(X_df).__name__})")
+    for col in (id_col, time_col):
+        if col not in X_df.columns:
+            raise ValueError(f"X_df has no column {col!r} (columns: {', '.join(map(str, X_df.columns))})")
+    future_names = [c for c in X_df.columns if c not in (id_col, time_col, target_col)]
+    if not names:
+        raise ValueError("X_df holds the regressors' future, but df has no regressor column beside "
+                         f"{id_col!r}, {time_col!r} and {target_col!r} for their history")
+    missing = [c for c in names if c not in future_names]
+    extra = [c for c in future_names if c not in names]
+    if missing or extra:
+        said = ([f"lacks {', '.join(map(repr, missing))}"] if missing else []) + \
+               ([f"has {', '.join(map(repr, extra))} that df lacks"] if extra else [])
+        raise ValueError(f"X_df must hold the same regressor columns as df: it {' and '.join(said)}")
+    if target_col in X_df.columns and X_df[target_col].notna().any():
+        raise ValueError(f"X_df's {target_col!r} must be empty: it holds the future, whose values are the forecast")
+    future = X_df[[id_col, time_col, *names]].assign(**{target_col: np.nan})[list(df.columns)]
+    both = pd.concat([df, future])
+    return both, names, np.concatenate([np.zeros(len(df), dtype=bool), np.ones(len(future), dtype=bool)])
 
 
 class LongFrame:
     """One long DataFrame, checked, its rows ordered by series (first appearance) and then by ``ds``."""
 
-    def __init__(self, df: Any, id_col: str, time_col: str, target_col: str, freq: Any) -> None:
+    def __init__(self, df: Any, id_col: str, time_col: str, target_col: str, freq: Any, h: Optional[int] = None,
+                 X_df: Any = None) -> None:
         pd, np = _pandas()
         self._pd, self._np = pd, np
         if not isinstance(df, pd.DataFrame):
@@ -78,6 +121,16 @@ class LongFrame:
                                  "name the columns with id_col, time_col and target_col")
         if len(df) == 0:
             raise ValueError("df has no rows")
+        # only a forecast reads regressors (h given); the other calls leave any further column alone
+        from_x: Optional[Any] = None
+        self.regressor_names: List[str] = []
+        if h is not None:
+            df, self.regressor_names, from_x = _regressors(pd, np, df, X_df, h, id_col, time_col, target_col)
+        elif X_df is not None:
+            raise ValueError("X_df is for forecasts only")
+        # each series' last `future` rows are the regressors' known future, not history
+        self.future = h if self.regressor_names and h is not None else 0
+        self.regressors: Dict[str, List[float]] = {}
         self.id_col, self.time_col, self.target_col = id_col, time_col, target_col
         labels = df.index
 
@@ -136,6 +189,10 @@ class LongFrame:
         self.starts = np.concatenate(([0], np.cumsum(counts)))
         self.ds = ds.to_numpy()[order] if not self.dated else ds.to_numpy(dtype="datetime64[ns]")[order]
 
+        if self.future:
+            self._check_future(from_x if from_x is None else from_x[order])
+            self.regressors = {name: self._regressor(df, name, order) for name in self.regressor_names}
+
         infinite = np.isinf(self.y)
         if infinite.any():
             i = int(np.flatnonzero(infinite)[0])
@@ -165,6 +222,50 @@ class LongFrame:
         stamp = self._pd.Timestamp(self.ds[i])
         return stamp if self.tz is None else stamp.tz_localize(self.tz)
 
+    def _check_future(self, from_x: Optional[Any]) -> None:
+        # each series: at least one row of history, then exactly h future rows (X_df's, or its last h with y empty)
+        np, h = self._np, self.future
+        for k in range(self.count):
+            a, b = int(self.starts[k]), int(self.starts[k + 1])
+            uid = self.uniques[k]
+            if from_x is None:
+                if b - a <= h:
+                    raise ValueError(f"{self.id_col}={uid!r} has {b - a} rows, but with regressor columns its last h={h} "
+                                     "rows are their future: give it history too, or the future in X_df")
+                known = np.flatnonzero(~np.isnan(self.y[b - h:b]))
+                if known.size:
+                    i = b - h + int(known[0])
+                    raise ValueError(f"{self.id_col}={uid!r}, {self.time_col}={_text(self._shown(i))} has a {self.target_col}, but "
+                                     f"with regressor columns ({', '.join(map(repr, self.regressor_names))}) each series' last "
+                                     f"h={h} rows are their future, with {self.target_col} empty; give the future in X_df, "
+                                     "or leave those rows' y empty")
+                continue
+            marks = from_x[a:b]
+            n_future = int(marks.sum())
+            if n_future == b - a:
+                raise ValueError(f"{self.id_col}={uid!r} is in X_df but not in df")
+            if n_future != h:
+                raise ValueError(f"X_df holds {n_future} rows for {self.id_col}={uid!r}; it needs h={h}, one per forecast step")
+            if marks[: b - a - h].any():
+                i = a + int(np.flatnonzero(marks)[0])
+                raise ValueError(f"X_df's {self.time_col}={_text(self._shown(i))} for {self.id_col}={uid!r} is not after "
+                                 f"the series' last {self.time_col} in df")
+
+    def _regressor(self, df: Any, name: str, order: Any) -> List[float]:
+        # every value a finite number, history and future alike: the server takes no missing regressor value
+        pd, np = self._pd, self._np
+        raw = df[name]
+        values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float, na_value=np.nan)[order]
+        bad = ~np.isfinite(values)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            shown = raw.iloc[int(order[i])]
+            what = "empty" if pd.isna(shown) else f"not a finite number ({shown!r})"
+            raise ValueError(f"regressor column {name!r} is {what} at {self.id_col}={self.uniques[self.codes[i]]!r}, "
+                             f"{self.time_col}={_text(self._shown(i))}: a regressor needs a number in every row, "
+                             "its history and its future")
+        return values.tolist()  # type: ignore[no-any-return]
+
     @property
     def count(self) -> int:
         """How many series the frame holds."""
@@ -174,9 +275,12 @@ class LongFrame:
         """Each series in wire form, its id its position (so any unique_id, of any type or length, fits)."""
         for k in range(self.count):
             a, b = int(self.starts[k]), int(self.starts[k + 1])
-            out: Dict[str, Any] = {"id": str(k), "values": self.values[a:b]}
+            end = b - self.future
+            out: Dict[str, Any] = {"id": str(k), "values": self.values[a:end]}
             if self.timestamps is not None:
-                out["timestamps"] = self.timestamps[a:b]
+                out["timestamps"] = self.timestamps[a:end]
+            if self.future:
+                out["regressors"] = {name: values[a:b] for name, values in self.regressors.items()}
             yield out
 
     def named_series(self) -> List[Dict[str, Any]]:
@@ -245,13 +349,29 @@ class LongFrame:
     def _frame(self, columns: Dict[str, Any]) -> Any:
         return self._pd.DataFrame(columns)
 
-    def forecasts(self, items: Iterable[BatchItem], h: int, name: str, level: Optional[Sequence[float]]) -> Any:
+    def _check_future_dates(self, k: int, texts: List[str]) -> None:
+        # the regressors' future rows must be the forecast's own dates, which the server steps from the history
+        np = self._np
+        b = int(self.starts[k + 1])
+        told = self.ds[b - self.future:b]
+        stepped = np.array([t[:-1] if t.endswith("Z") else t for t in texts], dtype="datetime64[ns]")
+        off = np.flatnonzero(told != stepped)
+        if off.size:
+            i = int(off[0])
+            raise ValueError(f"{self.id_col}={self.uniques[k]!r}: the regressors' future row {i + 1} is dated "
+                             f"{_text(self._shown(b - self.future + i))}, but the forecast's step {i + 1} falls on "
+                             f"{_text(self._pd.Timestamp(stepped[i]))}; the future rows must continue the series' dates")
+
+    def forecasts(self, items: Iterable[BatchItem], h: int, name: str, level: Optional[Sequence[float]],
+                  quantiles: Optional[Sequence[float]] = None) -> Any:
         """The long forecast DataFrame from the batch answers; a refused series is left out with a TempoWarning."""
         np = self._np
         columns = _interval_columns(name, _level_list(level))
+        q_columns = _quantile_columns(name, _level_list(quantiles))
         answered: List[int] = []
         points: List[List[float]] = []
         bounds: List[List[List[float]]] = [[] for _ in columns]
+        q_values: List[List[List[float]]] = [[] for _ in q_columns]
         texts: List[str] = []
         refused: List[Tuple[Any, str]] = []
         failure: Optional[APIError] = None
@@ -266,7 +386,11 @@ class LongFrame:
                 points.append(item.forecast)
                 for c, (_, lv, bound) in enumerate(columns):
                     bounds[c].append(getattr(item.intervals[_interval_key(item.intervals, lv)], bound))
+                for c, (_, q) in enumerate(q_columns):
+                    q_values[c].append((item.quantiles or {})[_interval_key(item.quantiles or {}, q)])
                 if self.dated:
+                    if self.future:
+                        self._check_future_dates(k, item.timestamps or [])
                     texts.extend(item.timestamps or [])
         except RequestInvalidError as error:
             failure = self.locate(error)
@@ -276,7 +400,7 @@ class LongFrame:
             shown = "; ".join(f"{self.id_col}={uid!r}: {detail}" for uid, detail in refused[:5])
             warnings.warn(f"{len(refused)} series could not be forecast and are left out: {shown}", TempoWarning, stacklevel=3)
         positions = np.repeat(np.array(answered, dtype=np.int64), h)
-        last = self.key[self.starts[1:][answered] - 1] if not self.dated and answered else np.zeros(0, dtype=np.int64)
+        last = self.key[self.starts[1:][answered] - 1 - self.future] if not self.dated and answered else np.zeros(0, dtype=np.int64)
         out: Dict[str, Any] = {
             self.id_col: self._ids(positions),
             self.time_col: self._future_ds(texts, last, h),
@@ -284,6 +408,8 @@ class LongFrame:
         }
         for c, (column, _, _) in enumerate(columns):
             out[column] = np.array([v for p in bounds[c] for v in p], dtype=float)
+        for c, (column, _) in enumerate(q_columns):
+            out[column] = np.array([v for p in q_values[c] for v in p], dtype=float)
         return self._frame(out)
 
     def backtests(self, results: List[CrossValidationResult], name: str, level: Optional[Sequence[float]]) -> Any:
@@ -352,9 +478,11 @@ def _text(ds: Any) -> str:
     return str(ds)
 
 
-def long_frame(df: Any, id_col: str, time_col: str, target_col: str, freq: Any) -> LongFrame:
-    """The checked, ordered view of a long DataFrame the DataFrame calls work from."""
-    return LongFrame(df, id_col, time_col, target_col, freq)
+def long_frame(df: Any, id_col: str, time_col: str, target_col: str, freq: Any, h: Optional[int] = None,
+               X_df: Any = None) -> LongFrame:
+    """The checked, ordered view of a long DataFrame the DataFrame calls work from; with ``h`` (a forecast's), its
+    further columns are regressors whose future is ``X_df`` or each series' last ``h`` rows."""
+    return LongFrame(df, id_col, time_col, target_col, freq, h, X_df)
 
 
 def training_series(df: Any, id_col: str, time_col: str, target_col: str) -> List[Dict[str, Any]]:

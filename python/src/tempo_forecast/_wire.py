@@ -135,9 +135,10 @@ def batch_series_body(item: Union[BatchSeries, Mapping[str, Any]], i: int) -> Di
 
 
 def batch_body(series: List[Dict[str, Any]], h: Any, *, level: Any = None, freq: Any = None,
-               season_length: Any = None) -> Dict[str, Any]:
+               season_length: Any = None, quantiles: Any = None, holidays: Any = None) -> Dict[str, Any]:
     """The body of POST /{model}/v1/forecast/batch around series already in wire form."""
-    return _optional({"horizon": h}, level=_levels(level), freq=freq, season_length=season_length) | {"series": series}
+    return _optional({"horizon": h}, level=_levels(level), freq=freq, season_length=season_length,
+                     quantiles=_levels(quantiles), holidays=holidays) | {"series": series}
 
 
 def tuned_model_body(name: str, training: Sequence[Any], h: Any, *, base: Optional[str] = None,
@@ -219,7 +220,7 @@ def batch_item(b: Mapping[str, Any]) -> BatchItem:
         e = b["error"]
         return BatchRefusal(b["id"], SeriesError(e.get("code", ""), e.get("detail", ""), e.get("pointer", "")))
     return BatchForecast(b["id"], b["forecast"], _intervals(b.get("intervals")), b.get("timestamps"), b.get("freq"),
-                         method_of(b.get("method")))
+                         method_of(b.get("method")), b.get("quantiles"))
 
 
 def cross_validation_result(b: Mapping[str, Any], request_id: Optional[str],

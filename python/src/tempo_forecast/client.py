@@ -354,28 +354,41 @@ class Tempo:
 
     # -- DataFrames ------------------------------------------------------------------------------
 
-    def forecast_df(self, df: Any, h: int, *, level: Optional[Sequence[float]] = None, freq: Optional[str] = None,
-                    season_length: Optional[int] = None, id_col: str = "unique_id", time_col: str = "ds",
-                    target_col: str = "y", batch_size: int = DEFAULT_BATCH_SIZE,
+    def forecast_df(self, df: Any, h: int, *, level: Optional[Sequence[float]] = None,
+                    quantiles: Optional[Sequence[float]] = None, X_df: Any = None, holidays: Optional[str] = None,
+                    freq: Optional[str] = None, season_length: Optional[int] = None, id_col: str = "unique_id",
+                    time_col: str = "ds", target_col: str = "y", batch_size: int = DEFAULT_BATCH_SIZE,
                     on_progress: Optional[Callable[[ForecastManyProgress], None]] = None, model: Optional[str] = None,
                     timeout: Any = _NOT_GIVEN, max_retries: Optional[int] = None) -> Any:
         """Forecasts every series of a long DataFrame (``unique_id, ds, y``) ``h`` steps ahead.
 
         Answers a long DataFrame keyed by ``unique_id, ds`` (the series in the order they first appear, each's
         future dates in order) with the model's name as the forecast column (``tempo``) and, per level,
-        ``tempo-lo-95`` and ``tempo-hi-95``. ``ds`` may be dates or date-times (naive, read as UTC wall time, or
-        tz-aware) or integers (then ``freq`` is the integer step, default 1). NaN in ``y`` is a missing value.
+        ``tempo-lo-95`` and ``tempo-hi-95``; per probability in ``quantiles``, ``tempo-q-10`` (for 0.1: the
+        probability in percent, as Nixtla's clients name them). ``ds`` may be dates or date-times (naive, read as
+        UTC wall time, or tz-aware) or integers (then ``freq`` is the integer step, default 1). NaN in ``y`` is a
+        missing value.
+
+        Any further column of ``df`` is a regressor (statsforecast's exogenous columns), with a number in every row:
+        its future is ``X_df`` (``unique_id, ds`` and the same columns, ``h`` rows per series after its history, as
+        statsforecast's ``X_df``) or, without ``X_df``, each series' last ``h`` rows, whose ``y`` is empty.
+        ``holidays`` (``"AU-VIC"``, with dates in ``ds``) adds the region's public holidays as a regressor.
         Sent through the batch endpoint ``batch_size`` series at a time, streamed. Needs pandas.
         """
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise ValueError("batch_size must be a whole number >= 1")
-        frame = _frames.long_frame(df, id_col, time_col, target_col, freq)
+        if isinstance(h, bool) or not isinstance(h, int) or h < 1:
+            raise ValueError(f"h must be a whole number >= 1 (got {h!r})")
+        frame = _frames.long_frame(df, id_col, time_col, target_col, freq, h, X_df)
+        if holidays is not None and not frame.dated:
+            raise ValueError(f"holidays needs dates in {time_col!r} (the calendar is by date); {time_col!r} holds integers")
         name = self._model(model)
-        settings = {"level": level, "freq": frame.wire_freq, "season_length": season_length}
+        settings = {"level": level, "freq": frame.wire_freq, "season_length": season_length, "quantiles": quantiles,
+                    "holidays": holidays}
         # the frame's series are in wire form already (checked, NaN as None), so they are not checked again
         items = self._many(frame.series(), _prepared, h, settings, batch_size, DEFAULT_BATCH_VALUES, on_progress,
                            f"/{name}/v1/forecast/batch", self._timeout(timeout), self._retries(max_retries))
-        return frame.forecasts(items, h, name, level)
+        return frame.forecasts(items, h, name, level, quantiles)
 
     def cross_validation_df(self, df: Any, h: int, *, n_windows: Optional[int] = None, step_size: Optional[int] = None,
                             level: Optional[Sequence[float]] = None, freq: Optional[str] = None,

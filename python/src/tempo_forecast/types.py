@@ -143,6 +143,8 @@ class BatchForecast:
     timestamps: Optional[List[str]]
     freq: Optional[str]
     method: Optional[Method]
+    #: per probability asked for, keyed as the server wrote it back ("0.1")
+    quantiles: Optional[Dict[str, List[float]]] = None
 
 
 @dataclass(frozen=True)
