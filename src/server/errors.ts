@@ -43,7 +43,5 @@ export function toApiError(err: unknown): ApiError {
 /** The 400 for a body with field problems: the first one's detail leads, the rest are counted and listed in errors[]. */
 export function invalidRequest(errors: FieldError[]): ApiError {
   const more = errors.length > 1 ? ` (${errors.length - 1} more problem${errors.length > 2 ? 's' : ''} in errors)` : '';
-  // the series the first problem is in, by the id the caller knows it by
-  const which = errors[0].id !== undefined ? ` (series id ${JSON.stringify(errors[0].id)})` : '';
-  return new ApiError('REQUEST_INVALID', errors[0].detail + which + more, { errors });
+  return new ApiError('REQUEST_INVALID', errors[0].detail + more, { errors });
 }
