@@ -212,7 +212,13 @@ export class TempoClient {
       throw new TypeError('forecastBatch needs { series: [{ id, values }], horizon: number }');
     }
     const model = checkModel(options.model ?? this.model, 'model');
-    const res = await this.#call('POST', `/${model}/v1/forecast/batch`, JSON.stringify(batchBody(params)), options);
+    let res: Success;
+    try {
+      res = await this.#call('POST', `/${model}/v1/forecast/batch`, JSON.stringify(batchBody(params)), options);
+    } catch (err) {
+      // the refusal names each problem's series by the id the caller gave it
+      throw err instanceof RequestInvalidError ? relativeToInput(err, 0, params.series.map((s) => s.id)) : err;
+    }
     const body = res.json as BatchResponseBody;
     return { model: body.model, forecasts: body.forecasts.map(batchItem), requestId: res.requestId, rateLimit: res.rateLimit };
   }

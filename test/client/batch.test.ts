@@ -44,6 +44,7 @@ describe('forecastBatch', () => {
     const err = await rejectionOf(c.forecastBatch({ series, horizon: 2 }));
     expect(err).toBeInstanceOf(RequestInvalidError);
     expect((err as RequestInvalidError).errors[0]).toMatchObject({ pointer: '/series/2/values', id: 's2' });
+    expect((err as RequestInvalidError).message).toContain('(series id "s2")');
     expect(w.bodies).toHaveLength(1);
     await expect(c.forecastBatch({ series: [{ id: 'a', values: [1, Infinity] }], horizon: 1 })).rejects.toThrow(/series\[0\] \(id "a"\)\.values\[1\] is not finite/);
     // a corrupt value is refused, not read as missing
