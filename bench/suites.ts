@@ -11,6 +11,7 @@ import { cvBatchSuite } from './cv-batch.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
 import { costlyBodiesSuite } from './costly-bodies.bench.js';
 import { bombsSuite } from './bombs.bench.js';
+import { jobsSuite } from './jobs.bench.js';
 import type { SuiteResult } from './harness.js';
 
 export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
@@ -26,4 +27,5 @@ export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
   ['tuned-body', tunedBodySuite],
   ['costly-bodies', costlyBodiesSuite],
   ['bombs', bombsSuite],
+  ['jobs', jobsSuite],
 ];

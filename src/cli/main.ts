@@ -30,6 +30,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': return (await import('./serve.js')).serveCommand(rest, io);
+    case 'worker': return (await import('./worker.js')).workerCommand(rest, io);
     case 'keys': return (await import('./keys.js')).keysCommand(rest, io);
     case 'models': return (await import('./models.js')).modelsCommand(rest, io);
     // with --server the series go to a Tempo server in batches; without it they are forecast here

@@ -54,9 +54,10 @@ function withDuplicateHint(s: LongSeries, line: number, reason: string): string 
   if (k > 0 && s.timestamps[k] === s.timestamps[0]) {
     return `the dates of ${seriesNamed(s.id, s.lines[0])} start again on line ${line} (the date of line ${s.lines[0]}):${twice} ${reason}`;
   }
-  if (s.blocks < 2) return reason;
+  const blocks = s.blocks ?? 1;
+  if (blocks < 2) return reason;
   const starts = s.lines.filter((l, j) => j === 0 || l !== s.lines[j - 1] + 1);
-  return `the rows of ${seriesNamed(s.id, s.lines[0])} come in ${s.blocks} separate blocks (from lines ${starts.slice(0, 4).join(', ')}):${twice} ${reason}`;
+  return `the rows of ${seriesNamed(s.id, s.lines[0])} come in ${blocks} separate blocks (from lines ${starts.slice(0, 4).join(', ')}):${twice} ${reason}`;
 }
 
 /**

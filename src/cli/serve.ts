@@ -11,7 +11,7 @@ type RunServe = (argv: string[], io: { env: CliIO['env']; out: (text: string) =>
  * it listens. Its human lines (first-run key, listening URL) go to stderr, leaving stdout to the JSON logs.
  */
 export async function serveCommand(argv: string[], io: CliIO): Promise<number> {
-  const p = parseCommand('serve', argv, { port: { type: 'string' }, host: { type: 'string' } }, 0, SERVE_HELP);
+  const p = parseCommand('serve', argv, { port: { type: 'string' }, host: { type: 'string' }, 'job-workers': { type: 'string' } }, 0, SERVE_HELP);
   if (p.values.help === true) {
     io.out(SERVE_HELP);
     return 0;

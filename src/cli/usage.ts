@@ -5,6 +5,7 @@ export const MAIN_HELP = `Usage: tempo <command> [options]
 
 Commands:
   serve                 run the forecasting server
+  worker                compute job chunks from the shared queue (DATABASE_URL, REDIS_URL)
   keys create           create an API key (shown once)
   keys list             list API keys (never their secrets)
   keys disable KEY_ID   stop a key from working
@@ -21,13 +22,24 @@ Every command takes --data-dir DIR (default ./data, or TEMPO_DATA_DIR), --json a
 Only serve creates an absent data directory; other commands need --create for that.
 Run 'tempo <command> --help' for a command's options.`;
 
-export const SERVE_HELP = `Usage: tempo serve [--port PORT] [--host HOST] [--data-dir DIR]
+export const SERVE_HELP = `Usage: tempo serve [--port PORT] [--host HOST] [--data-dir DIR] [--job-workers N]
 
 Runs the HTTP server. On the first start with an empty store it creates a key and prints it.
 Logs are JSON lines on stdout; the key and the listening address are printed on stderr.
   --port PORT      port to listen on (default 8080, or PORT)
   --host HOST      address to bind (default 127.0.0.1, or HOST)
   --data-dir DIR   where tempo.db lives (default ./data, or TEMPO_DATA_DIR)
+  --job-workers N  job chunks this server computes at once (default min(2, cores), or
+                   TEMPO_JOB_WORKERS); 0: it only accepts jobs, tempo worker computes them
+Other settings come from environment variables: see docs/configuration.md.`;
+
+export const WORKER_HELP = `Usage: tempo worker [--job-workers N]
+
+Computes the chunks of jobs (POST /{model}/v1/jobs) from the BullMQ queue on REDIS_URL, with the
+job records on DATABASE_URL: run it on any number of machines beside tempo serve. It runs until
+SIGTERM or SIGINT, finishing the chunks it is computing first.
+  --job-workers N  chunks computed at once (default min(2, cores), or TEMPO_JOB_WORKERS), each
+                   spread over the TEMPO_WORKERS worker threads
 Other settings come from environment variables: see docs/configuration.md.`;
 
 export const KEYS_HELP = `Usage: tempo keys <create|list|disable|enable> [options]

@@ -3,7 +3,7 @@
 import type { ErrorCode, ProblemBody } from '../common/codes.js';
 import {
   APIError, type ApiErrorInit, ApiKeyExpiredError, ApiKeyInactiveError, ApiKeyInvalidError, AuthenticationError,
-  ConflictError, ForecastAlreadyRunningError, InternalServerError, ModelNameTakenError, ModelNotReadyError, ModelNotAvailableError, RequestInvalidError,
+  ConflictError, ForecastAlreadyRunningError, InternalServerError, JobExpiredError, JobNotFinishedError, JobNotFoundError, ModelNameTakenError, ModelNotReadyError, ModelNotAvailableError, RequestInvalidError,
   ServiceUnavailableError, UsageLimitError,
 } from './errors/index.js';
 import { parseRateLimit, parseRetryAfter, type HeaderSource, type RateLimitState } from './rate-limit.js';
@@ -23,6 +23,9 @@ const BY_CODE: { [C in ErrorCode]: ErrorClass } = {
   FORECAST_ALREADY_RUNNING: ForecastAlreadyRunningError,
   MODEL_NOT_READY: ModelNotReadyError,
   MODEL_NAME_TAKEN: ModelNameTakenError,
+  JOB_NOT_FOUND: JobNotFoundError,
+  JOB_NOT_FINISHED: JobNotFinishedError,
+  JOB_EXPIRED: JobExpiredError,
   API_USAGE_LIMIT: UsageLimitError,
   INTERNAL_ERROR: InternalServerError,
   SERVICE_UNAVAILABLE: ServiceUnavailableError,

@@ -32,6 +32,26 @@ export interface BatchBounds {
   bodyLimitBytes: number;
 }
 
+/** Bounds and capacity of background jobs (POST /{model}/v1/jobs). */
+export interface JobBounds {
+  /** Most series one job may hold. */
+  maxSeries: number;
+  /** Largest upload, in bytes after gzip inflation. */
+  uploadLimitBytes: number;
+  /** Jobs of one organization that run at once; the rest wait queued. */
+  runningPerOrganization: number;
+  /** How long a finished job's results are kept (its record stays). */
+  resultsTtlMs: number;
+  /** A chunk's estimated cost (values × period factor) at which it is closed. */
+  chunkCost: number;
+  /** Chunks this process computes at once (`tempo serve` and `tempo worker`); 0 = none: this instance only accepts and serves. */
+  workers: number;
+  /** Redis key prefix of the BullMQ job queue. */
+  queuePrefix: string;
+  /** How long a chunk's lock lasts without renewal before BullMQ takes the chunk for stalled and delivers it again. */
+  lockMs: number;
+}
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -47,6 +67,7 @@ export interface Config {
   bounds: Bounds;
   tuning: TuningBounds;
   batchBounds: BatchBounds;
+  jobs: JobBounds;
   forecastTimeoutMs: number;
   lockLeaseMs: number;
   workers: number;
@@ -161,6 +182,12 @@ function boolean(src: Source | undefined): boolean {
   throw new ConfigError(`${src.name} must be 1 or 0 (got "${src.value}")`);
 }
 
+function queuePrefix(src: Source | undefined): string {
+  if (src === undefined) return 'tempo';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(src.value)) throw new ConfigError(`${src.name} must be 1 to 64 characters of A-Z, a-z, 0-9, "_", "." and "-" (got "${src.value}")`);
+  return src.value;
+}
+
 /** Reads and validates the configuration from command-line flags and environment; throws ConfigError. */
 export function loadConfig(flags: Flags, env: Env): Config {
   const hostSrc = pick(flags, 'host', env, 'HOST');
@@ -216,6 +243,16 @@ export function loadConfig(flags: Flags, env: Env): Config {
       maxSeries: integer(e('TEMPO_BATCH_MAX_SERIES'), 10_000, 1, 10_000_000),
       maxValues: integer(e('TEMPO_BATCH_MAX_VALUES'), 2_000_000, 1, 1_000_000_000),
       bodyLimitBytes: integer(e('TEMPO_BATCH_BODY_LIMIT_BYTES'), 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    }),
+    jobs: Object.freeze({
+      maxSeries: integer(e('TEMPO_JOB_MAX_SERIES'), 10_000_000, 1, 1_000_000_000),
+      uploadLimitBytes: integer(e('TEMPO_JOB_UPLOAD_LIMIT_BYTES'), 5 * 1024 ** 3, 1024, 1024 ** 4),
+      runningPerOrganization: integer(e('TEMPO_JOB_RUNNING_PER_ORG'), 2, 1, 10_000),
+      resultsTtlMs: integer(e('TEMPO_JOB_RESULTS_TTL_MS'), 7 * 24 * 3_600_000, 1000, 366 * 24 * 3_600_000),
+      chunkCost: integer(e('TEMPO_JOB_CHUNK_COST'), 50_000, 100, 100_000_000),
+      workers: integer(pick(flags, 'job-workers', env, 'TEMPO_JOB_WORKERS'), Math.min(2, availableParallelism()), 0, 1024),
+      queuePrefix: queuePrefix(e('TEMPO_JOB_QUEUE_PREFIX')),
+      lockMs: integer(e('TEMPO_JOB_LOCK_MS'), 30_000, 1000, 600_000),
     }),
     forecastTimeoutMs: integer(e('TEMPO_FORECAST_TIMEOUT_MS'), 10_000, 1, 3_600_000),
     lockLeaseMs: integer(e('TEMPO_LOCK_LEASE_MS'), 30_000, 1000, 3_600_000),

@@ -33,6 +33,8 @@ import { crossValidationRoute } from './routes/cross-validation.js';
 import { anomaliesRoute } from './routes/anomalies.js';
 import { createTunedModelRoute, deleteTunedModelRoute, getTunedModelRoute } from './routes/tuned-models.js';
 import { createTuningService, type TuningService } from '../tuning/service.js';
+import { durableTunings } from '../jobs/tuning-inputs.js';
+import { usesBullmq } from '../jobs/open.js';
 import { forecastRoute } from './routes/forecast.js';
 import { forecastBatchRoute } from './routes/forecast-batch.js';
 import { healthzRoute, metricsRoute, readyzRoute } from './routes/health.js';
@@ -40,6 +42,9 @@ import { modelsRoute } from './routes/models.js';
 import { mountSelfDescription } from './routes/openapi.js';
 import { mountSettingsPage } from './routes/settings-page.js';
 import { validateRoute } from './routes/validate.js';
+import { createJobRoute, deleteJobRoute, getJobRoute, jobResultsRoute, listJobsRoute } from './routes/jobs.js';
+import type { JobStore } from '../jobs/store.js';
+import type { JobQueue } from '../jobs/queue.js';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +53,8 @@ export interface AppDeps {
   pool: ComputePool;
   logger: Logger;
   metrics?: ServerMetrics;
+  /** The job store and queue (src/jobs/open.ts). */
+  jobs: { store: JobStore; queue: JobQueue };
 }
 
 export interface TempoApp {
@@ -69,6 +76,11 @@ export interface TempoApp {
   tuning: TuningService;
   /** Every route the router answers, as OpenAPI-style paths ({param}) with their methods; for the document's completeness test. */
   routes(): Array<{ path: string; methods: string[] }>;
+}
+
+/** How often a running tuning tells the store it is alive: well within the stale limit. */
+export function tuningHeartbeatMs(config: Pick<Config, 'tuning'>): number {
+  return Math.max(200, Math.floor(config.tuning.staleMs / 5));
 }
 
 /** Builds the app: request id → error boundary → access log → large answers streamed → routes, each route with the API's check order (docs/api.md). */
@@ -113,7 +125,10 @@ export function createApp(deps: AppDeps): TempoApp {
   router.get('/:model/v1/validate', auth, model, validateRoute());
   router.get('/v1/models', auth, modelsRoute(store, config.tuning.staleMs));
   // the gate keeps one worker for callers; tuning may fill the rest
-  const tuning = createTuningService({ store, pool, logger, heartbeatMs: Math.max(200, Math.floor(config.tuning.staleMs / 5)), tune: { parallel: Math.max(1, config.workers - 1) } });
+  // a tuning's input is kept in the job store until it ends: the job queue runs it (BullMQ: any
+  // worker process; in-process: this server, again after a restart)
+  const durable = durableTunings(deps.jobs.store, usesBullmq(config) ? (name) => deps.jobs.queue.dispatchTuning!(name) : undefined);
+  const tuning = createTuningService({ store, pool, logger, heartbeatMs: tuningHeartbeatMs(config), tune: { parallel: Math.max(1, config.workers - 1) }, durable });
   // not a model's route and not a forecast: no model check and no running lock, but the same
   // cheap refusals first (quota before the body, which may be up to TEMPO_TUNING_BODY_LIMIT_BYTES)
   router.post('/v1/models',
@@ -159,6 +174,22 @@ export function createApp(deps: AppDeps): TempoApp {
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     drainingRefusal(),
     forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }, crossValidationWork(pool)));
+  // a job is one request for the rate limit and takes no running lock; its series are checked and
+  // stored as they arrive (up to TEMPO_JOB_UPLOAD_LIMIT_BYTES) and computed by the job workers
+  const jobRoutes = {
+    jobs: deps.jobs.store, queue: deps.jobs.queue, bounds: config.jobs, requests,
+  };
+  router.post('/:model/v1/jobs',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    model,
+    admitRequest(limits, config.limitsFailOpen),
+    createJobRoute(jobRoutes));
+  router.get('/v1/jobs', auth, listJobsRoute(jobRoutes));
+  router.get('/v1/jobs/:id', auth, getJobRoute(jobRoutes));
+  router.get('/v1/jobs/:id/results', auth, jobResultsRoute(jobRoutes));
+  router.delete('/v1/jobs/:id', auth, deleteJobRoute(jobRoutes));
   router.get('/healthz', healthzRoute());
   router.get('/readyz', readyzRoute({ store, pool, limits, limitsFailOpen: config.limitsFailOpen, isDraining: () => drain.draining }));
   router.get('/metrics', metricsRoute(metrics));

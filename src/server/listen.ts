@@ -14,6 +14,10 @@ import { warnUnrunnableModels } from './unrunnable-warning.js';
 import { guardConnections } from './http/connections.js';
 import { createSafeLogger } from './logging/logger.js';
 import { stdoutInBatches } from './logging/destination.js';
+import { createMetrics } from './metrics.js';
+import { forwardingQueue, openJobStore, startJobQueue, type JobSystem } from '../jobs/open.js';
+import { createJobMetrics } from '../jobs/metrics.js';
+import type { JobQueue } from '../jobs/queue.js';
 
 export { LOG_REDACT } from './logging/logger.js';
 
@@ -53,6 +57,8 @@ export interface StartServerOptions {
   logger?: Logger;
   /** A pool to use instead of one made from config (the caller then closes it). */
   pool?: ComputePool;
+  /** Where the job tables are (tests): a PostgreSQL schema. */
+  jobsAt?: { schema?: string };
 }
 
 export interface RunningServer {
@@ -61,6 +67,8 @@ export interface RunningServer {
   server: Server;
   tempo: TempoApp;
   pool: ComputePool;
+  /** The job store and queue this server accepts jobs into (and, with job workers, computes). */
+  jobs: JobSystem;
   /** HTTP requests received and not yet answered or abandoned (the count the drain waits on). */
   openRequests(): number;
   /** Drains (stops accepting, readyz 503, waits for in-flight requests up to shutdownGraceMs), then closes the pool. */
@@ -81,7 +89,27 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   await warnUnrunnableModels(store, logger);
   // a tuning left 'tuning' by a server that stopped (this one, before a restart) will never finish
   await store.failStaleTunings(new Date(Date.now() - config.tuning.staleMs).toISOString());
-  const tempo = createApp({ config, store, limits, pool, logger });
+  const metrics = createMetrics();
+  let queue: JobQueue | undefined;
+  let jobStore;
+  try {
+    jobStore = await openJobStore(config, options.jobsAt?.schema);
+  } catch (err) {
+    if (!options.pool) await pool.close();
+    throw err;
+  }
+  const tempo = createApp({ config, store, limits, pool, logger, metrics, jobs: { store: jobStore, queue: forwardingQueue(() => queue) } });
+  // chunks run on the app's gated pool: shared fairly with callers' forecasts, as `job:<id>` of its organization
+  const jobMetrics = createJobMetrics(metrics.registry, () => queue);
+  queue = await startJobQueue(config, jobStore, { pool: tempo.pool, logger, metrics: jobMetrics, tuning: tempo.tuning, ...options.jobsAt });
+  const jobs: JobSystem = {
+    store: jobStore,
+    queue,
+    async close() {
+      await queue!.close();
+      await jobStore.close();
+    },
+  };
   // made here rather than by app.listen: the timeout sweep interval is a constructor option, and
   // Node's default (30 s) would let a slow sender hold a socket far past its header timeout
   const server = createServer({
@@ -128,6 +156,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server.closeAllConnections();
     await stopped;
     await tempo.tuning.close();
+    // running chunks end (their results written) or are left for the next delivery; then the store lets go
+    await jobs.close();
     // a forecast still running in a worker ends with the worker; the grace is over
     if (!options.pool) await Promise.race([pool.close(), sleep(300)]);
   }
@@ -137,6 +167,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server,
     tempo,
     pool,
+    jobs,
     openRequests: () => guard.inFlight(),
     close: () => (closing ??= drainAndClose()),
   };

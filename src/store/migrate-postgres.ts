@@ -10,11 +10,12 @@ const LOCK_NAMESPACE = 0x746d706f;
 
 /**
  * The statement as PostgreSQL must see it. The migrations are written in the common subset
- * (TEXT, INTEGER, CHECK, ON CONFLICT DO NOTHING), so today this is the identity; a dialect
- * difference found later gets a rule here, never a second copy of the schema.
+ * (TEXT, INTEGER, CHECK, ON CONFLICT DO NOTHING); a dialect difference gets a rule here, never a
+ * second copy of the schema.
  */
 export function toPostgresSql(sql: string): string {
-  return sql;
+  // binary columns (job inputs and results): BLOB is SQLite's word, BYTEA PostgreSQL's
+  return sql.replace(/\bBLOB\b/g, 'BYTEA');
 }
 
 /**

@@ -106,6 +106,56 @@ CREATE INDEX model_tunings_organization ON model_tunings (organization_id, name)
 CREATE INDEX model_tunings_status ON model_tunings (status, updated_at);
 `,
   },
+  {
+    version: 5,
+    name: 'jobs, job chunks and tuning inputs',
+    // a job's series travel in chunks of consecutive series: the input while it waits, the result
+    // once run (both gzip'd NDJSON). A chunk's result is written once (WHERE result IS NULL), so a
+    // chunk delivered twice counts once. A tuning's training series wait in tuning_inputs until it
+    // ends, so any process can run it and a restarted one can run it again. BLOB is BYTEA on
+    // PostgreSQL (migrate-postgres.ts).
+    sql: `
+CREATE TABLE jobs (
+  id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL,
+  key_id TEXT NOT NULL,
+  model TEXT NOT NULL,
+  params TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('uploading', 'queued', 'running', 'succeeded', 'failed', 'cancelled')),
+  series INTEGER NOT NULL DEFAULT 0,
+  done INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  chunks INTEGER NOT NULL DEFAULT 0,
+  chunks_done INTEGER NOT NULL DEFAULT 0,
+  errors TEXT NOT NULL DEFAULT '[]',
+  error_count INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT,
+  expires_at TEXT,
+  results_deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX jobs_organization ON jobs (organization_id, created_at, id);
+CREATE INDEX jobs_status ON jobs (status, created_at);
+CREATE TABLE job_chunks (
+  job_id TEXT NOT NULL REFERENCES jobs (id),
+  chunk INTEGER NOT NULL,
+  first_series INTEGER NOT NULL,
+  series INTEGER NOT NULL,
+  cost INTEGER NOT NULL,
+  input BLOB,
+  result BLOB,
+  PRIMARY KEY (job_id, chunk)
+);
+CREATE TABLE tuning_inputs (
+  name TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL,
+  input BLOB NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];
 
 /** The bookkeeping table both runners keep: which step ran, under which name, when. */

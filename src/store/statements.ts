@@ -43,7 +43,9 @@ export const STATEMENTS = {
   deleteTuning: 'DELETE FROM model_tunings WHERE name = $1 AND organization_id = $2',
   deleteOwnAccess: 'DELETE FROM model_access WHERE model_name = $1 AND organization_id = $2',
   deleteOwnModel: 'DELETE FROM models WHERE name = $1 AND organization_id = $2',
-  failStaleTunings: "UPDATE model_tunings SET status = 'failed', error = $1, updated_at = $2 WHERE status = 'tuning' AND updated_at < $3",
+  // a tuning whose input is stored is the queue's to run (again): it is not lost with its instance
+  failStaleTunings: `UPDATE model_tunings SET status = 'failed', error = $1, updated_at = $2 WHERE status = 'tuning' AND updated_at < $3
+    AND name NOT IN (SELECT name FROM tuning_inputs)`,
 } as const;
 
 export type StatementName = keyof typeof STATEMENTS;

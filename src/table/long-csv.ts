@@ -13,8 +13,8 @@ export interface LongSeries {
   lines: number[];
   /** with regressor columns: per column, one value per row (see future-rows.ts) */
   regressors: number[][];
-  /** runs of consecutive rows the series' rows come in: more than 1 when another series' rows lie between (a repeated id, or an unsorted file) */
-  blocks: number;
+  /** runs of consecutive rows the series' rows come in: more than 1 when another series' rows lie between (a repeated id, or an unsorted file); absent: 1 */
+  blocks?: number;
 }
 
 /** A problem of one row or series, kept by a reader that goes on past it: the series' id (null when the row had no usable id), where, and what. */
@@ -109,7 +109,7 @@ export async function readLongCsv(input: Readable, file: string, problems?: Tabl
       }
       let s = byId.get(id);
       if (!s) { s = { id, timestamps: [], values: [], lines: [], regressors: xcols.map(() => []), blocks: 1 }; byId.set(id, s); }
-      else if (lastId !== id) s.blocks += 1;
+      else if (lastId !== id) s.blocks = (s.blocks ?? 1) + 1;
       lastId = id;
       try {
         const ds = record[cols.ds].trim();

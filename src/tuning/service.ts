@@ -1,6 +1,9 @@
-// Runs tunings in the background of one server process: one at a time, each as units of work on
-// the worker pool (never on the event loop), its progress and heartbeat in the store so every
-// instance can show it, its outcome in the store so every instance serves the model once ready.
+// Runs tunings in the background: one at a time per process, each as units of work on the worker
+// pool (never on the event loop), its progress and heartbeat in the store so every instance can
+// show it, its outcome in the store so every instance serves the model once ready. With a durable
+// place for inputs (the job store), a tuning's input is kept until it ends and the job queue runs
+// it: a restarted embedded server runs it again, and with BullMQ any worker process may, so a
+// tuning survives the instance that accepted it.
 import type { Logger } from 'pino';
 import type { ComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '../core/index.js';
@@ -20,9 +23,21 @@ export interface TuningJob {
   dates?: DatePlan[];
 }
 
+/** Where tunings wait and who runs them, when they must outlive the process that accepted them. */
+export interface DurableTunings {
+  /** Keeps the tuning's input where any process can read it. */
+  save(job: TuningJob): Promise<void>;
+  /** Forgets it once it has ended. */
+  drop(name: string): Promise<void>;
+  /** Hands it to the shared queue (BullMQ); absent: this process runs it. */
+  dispatch?(name: string): Promise<void>;
+}
+
 export interface TuningService {
   /** Queues a tuning whose row the store already holds; returns at once. */
   start(job: TuningJob): void;
+  /** Runs a tuning in this process (the queue's worker, or a restart's resume); resolves when it has ended, rejects when stopped by close (to be run again elsewhere). */
+  runHere(job: TuningJob): Promise<void>;
   /** Stops the tuning of that name if this process runs or queues it (its row was deleted). */
   cancel(name: string): void;
   /** Resolves when nothing runs or waits. */
@@ -41,6 +56,8 @@ export interface TuningServiceOptions {
   tune?: Partial<TuneOptions>;
   /** Told every progress step of every tuning (the CLI draws its bar from it). */
   onProgress?: (name: string, done: number) => void;
+  /** Keep inputs and let the queue run tunings (see the file comment). */
+  durable?: DurableTunings;
 }
 
 class Stopped extends Error {}
@@ -56,6 +73,14 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
   async function run(job: TuningJob): Promise<void> {
     let last = 0;
     let lastWrite = 0;
+    // a DELETE answered by another instance removes the row: looked at now and then, it stops this run
+    let gone = false;
+    let lastLook = Date.now();
+    const look = () => {
+      if (Date.now() - lastLook < 1000) return;
+      lastLook = Date.now();
+      void o.store.getTuning(job.name, job.organizationId).then((t) => { if (t === undefined || t.status !== 'tuning') gone = true; }, () => {});
+    };
     const beat = setInterval(() => {
       o.store.setTuningProgress(job.name, last).catch((err) => o.logger.warn({ err, model: job.name }, 'tuning heartbeat failed'));
     }, o.heartbeatMs);
@@ -66,7 +91,8 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
           candidates: candidateConfigs(job.base, sharedCalendarSeasons(job.dates)),
         },
         (input) => {
-          if (closed || cancelled.has(job.name)) throw new Stopped();
+          look();
+          if (closed || gone || cancelled.has(job.name)) throw new Stopped();
           // each tuning is a caller of its own in its organization's share of the workers
           return o.pool.scoreMany({ ...input, caller: { organization: job.organizationId, key: `tuning:${job.name}` } });
         },
@@ -88,8 +114,10 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
         await o.store.finishTuning(job.name, { status: 'failed', error: 'the tuned model could not be stored (its name was taken meanwhile); start it again under another name' });
       }
     } catch (err) {
-      if (cancelled.has(job.name)) return;
+      if (cancelled.has(job.name) || gone) return;
       const stopped = err instanceof Stopped || closed;
+      // kept for the next run (a restart, or another worker): not failed
+      if (stopped && o.durable !== undefined) throw new Stopped();
       if (!stopped) o.logger.warn({ err, model: job.name }, 'tuning failed');
       await o.store.finishTuning(job.name, {
         status: 'failed',
@@ -99,32 +127,56 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
       clearInterval(beat);
       cancelled.delete(job.name);
     }
+    await o.durable?.drop(job.name).catch(() => {});
+  }
+
+  // one tuning at a time in this process, in the order they came
+  function enqueue(job: TuningJob): Promise<void> {
+    queued.add(job.name);
+    const mine = chain.then(async () => {
+      queued.delete(job.name);
+      if (closed) {
+        if (o.durable !== undefined) throw new Stopped();
+        await o.store.finishTuning(job.name, { status: 'failed', error: INTERRUPTED_TUNING }).catch(() => {});
+        return;
+      }
+      if (cancelled.has(job.name)) {
+        cancelled.delete(job.name);
+        await o.durable?.drop(job.name).catch(() => {});
+        return;
+      }
+      current = job.name;
+      try {
+        await run(job);
+      } finally {
+        current = null;
+      }
+    });
+    chain = mine.catch((err) => {
+      // the store refused even the failure: log it, and keep the queue moving for the next tuning
+      if (!(err instanceof Stopped)) o.logger.error({ err, model: job.name }, 'tuning outcome could not be recorded');
+    });
+    return mine;
   }
 
   return {
     start(job) {
-      queued.add(job.name);
-      chain = chain.then(async () => {
-        queued.delete(job.name);
-        if (closed) {
-          await o.store.finishTuning(job.name, { status: 'failed', error: INTERRUPTED_TUNING }).catch(() => {});
-          return;
-        }
-        if (cancelled.has(job.name)) {
-          cancelled.delete(job.name);
-          return;
-        }
-        current = job.name;
-        try {
-          await run(job);
-        } finally {
-          current = null;
-        }
-      }).catch((err) => {
-        // the store refused even the failure: log it, and keep the queue moving for the next tuning
-        o.logger.error({ err, model: job.name }, 'tuning outcome could not be recorded');
-      });
+      const durable = o.durable;
+      if (durable === undefined) {
+        void enqueue(job).catch(() => {});
+        return;
+      }
+      // kept first, so the tuning outlives this process from the moment it was accepted
+      void durable.save(job)
+        .then(() => (durable.dispatch !== undefined ? durable.dispatch(job.name) : enqueue(job)))
+        .catch(async (err: unknown) => {
+          if (err instanceof Stopped) return;
+          o.logger.warn({ err, model: job.name }, 'tuning could not be queued');
+          await o.store.finishTuning(job.name, { status: 'failed', error: 'the tuning could not be queued; start it again' }).catch(() => {});
+          await durable.drop(job.name).catch(() => {});
+        });
     },
+    runHere: (job) => enqueue(job),
     cancel(name) {
       if (queued.has(name) || current === name) cancelled.add(name);
     },

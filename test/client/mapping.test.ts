@@ -7,7 +7,7 @@ import { describe, it, expect, afterAll, beforeAll } from 'vitest';
 import {
   TempoClient, APIError, AuthenticationError, ApiKeyInvalidError, ApiKeyInactiveError, ApiKeyExpiredError,
   RequestInvalidError, ModelNotAvailableError, ForecastAlreadyRunningError, ModelNotReadyError, ModelNameTakenError, UsageLimitError, ServiceUnavailableError,
-  InternalServerError,
+  InternalServerError, JobNotFoundError, JobNotFinishedError, JobExpiredError,
 } from '../../src/client/index.js';
 import { classFor } from '../../src/client/error-from-response.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/common/codes.js';
@@ -23,6 +23,7 @@ describe('known codes', () => {
       REQUEST_INVALID: RequestInvalidError, MODEL_NOT_AVAILABLE: ModelNotAvailableError, NOT_FOUND: APIError,
       METHOD_NOT_ALLOWED: APIError, FORECAST_ALREADY_RUNNING: ForecastAlreadyRunningError,
       MODEL_NOT_READY: ModelNotReadyError, MODEL_NAME_TAKEN: ModelNameTakenError,
+      JOB_NOT_FOUND: JobNotFoundError, JOB_NOT_FINISHED: JobNotFinishedError, JOB_EXPIRED: JobExpiredError,
       API_USAGE_LIMIT: UsageLimitError, INTERNAL_ERROR: InternalServerError, SERVICE_UNAVAILABLE: ServiceUnavailableError,
     };
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE) as Array<[ErrorCode, { status: number }]>) {

@@ -16,6 +16,7 @@ const DOC = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
 // defaults that depend on the machine: the doc states the rule, the test checks the rule's value here
 const MACHINE_DEFAULTS: Record<string, { doc: string; value: () => unknown }> = {
   TEMPO_WORKERS: { doc: 'min(2, CPU cores)', value: () => Math.min(2, availableParallelism()) },
+  TEMPO_JOB_WORKERS: { doc: 'min(2, CPU cores)', value: () => Math.min(2, availableParallelism()) },
 };
 
 type Kind =
@@ -64,6 +65,8 @@ function kindOf(variable: string): Kind {
   m = /must be at least (\d+) characters/.exec(message);
   if (m) return { kind: 'secret', minLength: Number(m[1]) };
   if (/must be a host name or IP address/.test(message)) return { kind: 'host' };
+  // a name of a few safe characters (a key prefix): any plain word is one
+  if (/must be 1 to \d+ characters of/.test(message)) return { kind: 'text' };
   throw new Error(`${variable}: the test does not know what "${message}" accepts; teach kindOf()`);
 }
 
@@ -148,7 +151,7 @@ describe('docs/configuration.md', () => {
 
   it('reads config.ts and the doc as they are written (the probes still match the code)', () => {
     expect(source.size).toBeGreaterThanOrEqual(37);
-    expect([...source.values()].filter((f) => f !== null).sort()).toEqual(['--data-dir', '--host', '--port']);
+    expect([...source.values()].filter((f) => f !== null).sort()).toEqual(['--data-dir', '--host', '--job-workers', '--port']);
     const port = settings.find((s) => s.variable === 'PORT')!;
     expect(port).toMatchObject({ flag: '--port', kind: { kind: 'integer', min: 0, max: 65535 }, path: 'port', defaultValue: 8080 });
     expect(settings.find((s) => s.variable === 'TEMPO_LIMITS_FAIL_OPEN')).toMatchObject({ kind: { kind: 'boolean' }, path: 'limitsFailOpen', defaultValue: false });

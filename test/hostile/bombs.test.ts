@@ -27,6 +27,7 @@ const ROUTES = [
   { path: '/tempo/v1/cross-validation', nest: (open: string) => `{"horizon":1,"series":${open}` },
   { path: '/tempo/v1/anomalies', nest: (open: string) => `{"series":${open}` },
   { path: '/v1/models', nest: (open: string) => `{"name":"m","training":{"horizon":1,"series":[{"id":"a","values":${open}` },
+  { path: '/tempo/v1/jobs', nest: (open: string) => `{"horizon":1,"series":[{"id":"a","values":${open}` },
 ];
 
 /** {"horizon":[1,1,…]} of `bytes` bytes, gzipped (about 1,000 to 1). */
@@ -84,7 +85,7 @@ describe('bombs on every route that reads a body', () => {
       expect(grownMb, route.path).toBeLessThan(64);
     }
     console.log('8 MiB horizon bombs', rows);
-    reportTarget({ target: 'gzip {"horizon":[1,1,…]} of 8 MiB on each of the 5 body routes: slowest refusal / largest RSS growth', required: '≤ 1 s / < 64 MB', measured: `${worstMs.toFixed(0)} ms / ${worstMb.toFixed(1)} MB`, met: worstMs <= 1000 && worstMb < 64 });
+    reportTarget({ target: 'gzip {"horizon":[1,1,…]} of 8 MiB on each of the 6 body routes: slowest refusal / largest RSS growth', required: '≤ 1 s / < 64 MB', measured: `${worstMs.toFixed(0)} ms / ${worstMb.toFixed(1)} MB`, met: worstMs <= 1000 && worstMb < 64 });
     expect(await up()).toBe(true);
   });
 
@@ -102,7 +103,7 @@ describe('bombs on every route that reads a body', () => {
       expect(grownMb, route.path).toBeLessThan(64);
     }
     console.log('nested bombs', rows);
-    reportTarget({ target: 'gzip [[[[… of 16 MiB inside series on each of the 5 body routes: slowest refusal / largest RSS growth', required: '≤ 1 s / < 64 MB', measured: `${worstMs.toFixed(0)} ms / ${worstMb.toFixed(1)} MB`, met: worstMs <= 1000 && worstMb < 64 });
+    reportTarget({ target: 'gzip [[[[… of 16 MiB inside series on each of the 6 body routes: slowest refusal / largest RSS growth', required: '≤ 1 s / < 64 MB', measured: `${worstMs.toFixed(0)} ms / ${worstMb.toFixed(1)} MB`, met: worstMs <= 1000 && worstMb < 64 });
     expect(await up()).toBe(true);
   });
 

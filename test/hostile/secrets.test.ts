@@ -227,6 +227,11 @@ const ROUTES: Array<{ method: string; path: string }> = [
   { method: 'POST', path: '/v1/models' },
   { method: 'GET', path: '/v1/models/{name}' },
   { method: 'DELETE', path: '/v1/models/{name}' },
+  { method: 'POST', path: '/tempo/v1/jobs' },
+  { method: 'GET', path: '/v1/jobs' },
+  { method: 'GET', path: '/v1/jobs/{id}' },
+  { method: 'GET', path: '/v1/jobs/{id}/results' },
+  { method: 'DELETE', path: '/v1/jobs/{id}' },
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
   { method: 'GET', path: '/metrics' },
@@ -279,7 +284,7 @@ function bodyFor(path: string, place: Place, s: string): unknown {
     if (place === 'value-string') it.timestamps = ['2024-01-01', s, '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06'];
     return it;
   };
-  if (path.endsWith('/forecast/batch')) return put({ horizon: 2, series: [item(), { id: 'b', values }], ...(place === 'value-string' ? { freq: s } : {}) });
+  if (path.endsWith('/forecast/batch') || path.endsWith('/v1/jobs')) return put({ horizon: 2, series: [item(), { id: 'b', values }], ...(place === 'value-string' ? { freq: s } : {}) });
   if (path === '/v1/models') {
     // never long enough to tune on: a valid name must not start a tuning in the background
     return put({ name: place === 'value-name' ? s : 'ok-name', ...(place === 'value-string' ? { base: s } : {}), training: { horizon: 2, series: [item()], ...(place === 'name-series' ? { [s]: 1 } : {}) } });
@@ -295,7 +300,8 @@ function bodyFor(path: string, place: Place, s: string): unknown {
 interface Built { bytes: Buffer; describe: string }
 
 function build(route: { method: string; path: string }, place: Place, s: string, auth: string): Built {
-  let path = route.path.replace('{name}', 'some-model').replace('{code}', 'request-invalid').replace('{version}', 'v').replace('{file}', 'f.js').replace('{thing}', 'x');
+  // a job id holds the string under test where a model name would
+  let path = route.path.replace('{name}', 'some-model').replace('{id}', 'job_some-model').replace('{code}', 'request-invalid').replace('{version}', 'v').replace('{file}', 'f.js').replace('{thing}', 'x');
   if (place === 'path-model') path = path.startsWith('/tempo/') ? path.replace('/tempo/', `/${s}/`) : path.replace('some-model', s);
   if (place === 'path-segment') path = `${path}/${s}`;
   if (place === 'path-encoded') path = `/${[...s].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}${path}`;

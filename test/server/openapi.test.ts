@@ -129,6 +129,7 @@ describe('the published request schemas', () => {
     '/{model}/v1/cross-validation': { series, horizon: 2, windows: 2, step: 1, level: [80], season_length: 4 },
     '/{model}/v1/cross-validation/batch': { horizon: 2, windows: 2, step: 1, level: [80], freq: 'P1M', season_length: 4, series: [{ id: 'a', values: series, season_length: 4 }, { id: 'b', values: series }] },
     '/{model}/v1/anomalies': { series, level: 95, season_length: 4 },
+    '/{model}/v1/jobs': { horizon: 2, level: [80], freq: 'P1M', season_length: 4, series: [{ id: 'a', values: series, season_length: 4 }, { id: 'b', values: series }] },
     '/v1/models': { name: 'published-schema', base: 'tempo', training: { horizon: 2, freq: 'P1M', series: [{ id: 'a', values: [1, 2, 3] }] } },
   };
   const odd = fc.constantFrom<unknown>(null, true, 'x', '', -1, 0, 1.5, 2001, 1e9, [], {}, [1, 'a'], [null], { a: 1 }, 'P1M', [80, 80]);

@@ -9,6 +9,8 @@ import { batchResponseSchema } from '../schemas/batch-response.js';
 import { anomaliesResponseSchema } from '../schemas/anomalies-response.js';
 import { compileRequests } from '../schemas/requests.js';
 import { tunedModelResponseSchema } from '../schemas/tuned-model-response.js';
+import { jobListResponseSchema, jobResponseSchema } from '../schemas/job-response.js';
+import { jobBodySchema } from '../schemas/job-request.js';
 import {
   forecastResponseSchema, indexSchema, modelsResponseSchema, problemSchema, statusSchema, validateResponseSchema,
 } from '../schemas/responses.js';
@@ -41,6 +43,7 @@ const open = { security: [] as unknown[] };
 
 // the documented defaults, for callers that build the document without a server's config
 const nameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string' } };
+const jobIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'the job id POST /{model}/v1/jobs answered' };
 
 // what every body-taking call can also answer: the size limit, and a body that is not JSON
 const BODY_LIMITS = { 413: '`REQUEST_INVALID`: the body is over the size limit', 415: '`REQUEST_INVALID`: the body is not JSON' };
@@ -152,6 +155,58 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
           responses: { 204: { description: 'deleted' }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
         },
       },
+      '/{model}/v1/jobs': {
+        post: {
+          summary: 'Forecast many series in the background: a job', operationId: 'createJob',
+          description: 'The body is the batch body (`application/json`, its fields, before `series`, winning over the query), NDJSON (`application/x-ndjson`, one `{"id", "values", "timestamps"?, "regressors"?}` a line) or a long CSV (`text/csv`: `unique_id,ds,y` and regressor columns, the rows of a series together); `Content-Encoding: gzip` accepted. Every form is checked and stored as it arrives; with `on_invalid=fail` the first invalid series refuses the job (`/series/{i}/…` or `line N, column C`) and nothing is queued. Answers 202 with `Location`. One request for the quota; no running lock.',
+          parameters: [modelParam, ...Object.entries(requests.jobQuery.root.schema.properties as Record<string, { description?: string }>).map(([name, schema]) => ({
+            name, in: 'query', required: name === 'horizon', schema, ...(schema.description ? { description: schema.description } : {}),
+            ...(name === 'level' || name === 'quantiles' ? { style: 'form', explode: true } : {}),
+          }))],
+          requestBody: {
+            required: true,
+            content: {
+              ...json('JobRequest'),
+              'application/x-ndjson': { schema: { type: 'string', description: 'one series object a line' } },
+              'text/csv': { schema: { type: 'string', description: 'unique_id,ds,y (or id,timestamp,value) and regressor columns' } },
+            },
+          },
+          responses: {
+            202: { description: 'accepted: stored and queued', content: json('Job') },
+            ...problems([...AUTH, 'REQUEST_INVALID', 'MODEL_NOT_AVAILABLE'], { 413: '`REQUEST_INVALID`: the upload is over the size limit or the job over the series limit', 415: '`REQUEST_INVALID`: the body is not JSON, NDJSON or CSV' }),
+          },
+        },
+      },
+      '/v1/jobs': {
+        get: {
+          summary: 'Your organization\'s jobs, newest first', operationId: 'listJobs',
+          parameters: [
+            { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'the next_cursor of the page before' },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+          ],
+          responses: { 200: { description: 'a page of jobs', content: json('JobList') }, ...problems([...AUTH, 'REQUEST_INVALID']) },
+        },
+      },
+      '/v1/jobs/{id}': {
+        get: {
+          summary: 'A job: status, progress, times, errors', operationId: 'getJob', parameters: [jobIdParam],
+          responses: { 200: { description: 'the job', content: json('Job') }, ...problems([...AUTH, 'JOB_NOT_FOUND']) },
+        },
+        delete: {
+          summary: 'Cancel a job and delete its inputs and results', operationId: 'deleteJob', parameters: [jobIdParam],
+          responses: { 204: { description: 'cancelled (what had not run) and deleted' }, ...problems([...AUTH, 'JOB_NOT_FOUND']) },
+        },
+      },
+      '/v1/jobs/{id}/results': {
+        get: {
+          summary: 'A succeeded job\'s results, in input order', operationId: 'jobResults', parameters: [jobIdParam],
+          description: '`text/csv` (unique_id,ds,forecast,lo-95,hi-95,…,q-0.1,…; a series the job could not forecast has no rows) or, with `Accept: application/x-ndjson`, one batch answer item per series. Streamed.',
+          responses: {
+            200: { description: 'the results', content: { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } } },
+            ...problems([...AUTH, 'JOB_NOT_FOUND', 'JOB_NOT_FINISHED', 'JOB_EXPIRED']),
+          },
+        },
+      },
       '/healthz': { get: { ...open, summary: 'Liveness', operationId: 'healthz', responses: { 200: { description: 'up', content: json('Status') } } } },
       '/readyz': {
         get: {
@@ -191,6 +246,9 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
         AnomaliesResponse: anomaliesResponseSchema,
         TunedModelRequest: requests.tunedModel.root.schema,
         TunedModel: tunedModelResponseSchema,
+        JobRequest: jobBodySchema(config.bounds, config.batchBounds),
+        Job: jobResponseSchema,
+        JobList: jobListResponseSchema,
         Problem: problemSchema,
         ValidateResponse: validateResponseSchema,
         ModelsResponse: modelsResponseSchema,

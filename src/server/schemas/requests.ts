@@ -9,6 +9,7 @@ import { batchRequest, type AcceptedBatch } from './batch-request.js';
 import { crossValidationRequest, type AcceptedCrossValidation } from './cross-validation-request.js';
 import { crossValidationBatchRequest } from './cross-validation-batch-request.js';
 import { forecastRequest, type AcceptedForecast } from './forecast-request.js';
+import { jobBodyFields, jobQuery, type JobQuery } from './job-request.js';
 import { tunedModelRequest, type AcceptedTunedModel } from './tuned-model-request.js';
 
 /** The bounds the request bodies depend on. */
@@ -21,6 +22,10 @@ export interface Requests {
   crossValidationBatch: CompiledRequest<AcceptedBatch>;
   anomalies: CompiledRequest<AcceptedAnomalies>;
   tunedModel: CompiledRequest<AcceptedTunedModel>;
+  /** POST /{model}/v1/jobs' query (its body is a batch's series, checked one at a time with `batch`). */
+  jobQuery: CompiledRequest<JobQuery>;
+  /** A JSON job body's fields beside `series`, checked as a body. */
+  jobFields: CompiledRequest<JobQuery>;
 }
 
 /** Every request body for these bounds, compiled (once per distinct bounds in a process; the rest of a config does not count). */
@@ -36,8 +41,10 @@ const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds)
     crossValidationBatch: crossValidationBatchRequest(bounds, batchBounds),
     anomalies: anomaliesRequest(bounds),
     tunedModel: tunedModelRequest(bounds, tuning),
+    jobQuery: jobQuery(bounds),
+    jobFields: jobBodyFields(bounds),
   };
-  const trees = Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, compileTree(d.schema)]));
+  const trees = Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, compileTree(d.schema, (d as { source?: 'body' | 'query' }).source)]));
   // a name one body uses is a word of the API, which any answer may name back
   const vocabulary = new Set<string>();
   for (const tree of Object.values(trees)) namesOf(tree, vocabulary);
@@ -48,5 +55,7 @@ const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds)
     crossValidationBatch: compileRequest(defs.crossValidationBatch, vocabulary, trees.crossValidationBatch),
     anomalies: compileRequest(defs.anomalies, vocabulary, trees.anomalies),
     tunedModel: compileRequest(defs.tunedModel, vocabulary, trees.tunedModel),
+    jobQuery: compileRequest(defs.jobQuery, vocabulary, trees.jobQuery),
+    jobFields: compileRequest(defs.jobFields, vocabulary, trees.jobFields),
   };
 });

@@ -1,0 +1,167 @@
+// The series of a job's upload, one at a time as the body arrives, in its three forms: NDJSON (a
+// series object a line), a long CSV (the CLI's table: rows of one series together) and the batch
+// body (JSON, its fields before its series: json-stream.ts). Each comes with how to name a place in it: a
+// JSON pointer, or a CSV line and column.
+import type { IncomingMessage } from 'node:http';
+import { parse } from 'csv-parse';
+import { Readable } from 'node:stream';
+import { ApiError } from '../server/errors.js';
+import { longColumns, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
+import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
+import { prepareSeries } from '../cli/series-regressors.js';
+import { UsageError } from '../cli/io.js';
+import { jsonDepth, textLines, textPieces, uploadBytes } from './body-stream.js';
+import { jsonBodyEvents, MAX_ITEM_CHARS, MAX_VALUE_DEPTH } from './json-stream.js';
+
+/** One series of the upload, unchecked, and how its places are named. */
+export interface UploadedSeries {
+  /** the series object as a batch body holds it, or the refusal of the row that should have made it */
+  body: unknown;
+  /** a problem found before the check (a CSV row, an NDJSON line that is not JSON) */
+  refusal?: { pointer: string; detail: string };
+  /** names the place a pointer under the series (e.g. "/values/3") points to, in the upload's own terms */
+  place(pointer: string): string | undefined;
+}
+
+/** The body's form, from its Content-Type. */
+export type UploadFormat = 'json' | 'ndjson' | 'csv';
+
+/** The upload form of a Content-Type, or undefined when it is none of the three. */
+export function uploadFormat(contentType: string | undefined): UploadFormat | undefined {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-ndjson' || type === 'application/ndjson') return 'ndjson';
+  if (type === 'text/csv') return 'csv';
+  return undefined;
+}
+
+/** NDJSON: a series object a line (blank lines skipped). */
+export async function* ndjsonSeries(req: IncomingMessage, maxBytes: number): AsyncGenerator<UploadedSeries> {
+  for await (const { line, text } of textLines(uploadBytes(req, maxBytes), MAX_ITEM_CHARS)) {
+    if (text.trim() === '') continue;
+    if (jsonDepth(text) > MAX_VALUE_DEPTH) {
+      yield { body: undefined, refusal: { pointer: `line ${line}`, detail: `line ${line} nests deeper than ${MAX_VALUE_DEPTH} levels: send one {"id", "values"} object per line` }, place: () => undefined };
+      continue;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      yield { body: undefined, refusal: { pointer: `line ${line}`, detail: `line ${line} is not a JSON object: send one {"id", "values"} object per line` }, place: () => undefined };
+      continue;
+    }
+    yield { body, place: () => undefined };
+  }
+}
+
+/** The batch body (JSON), streamed: its fields before `series` (which win over the query), then its series one at a time. */
+export async function jsonBody(req: IncomingMessage, maxBytes: number): Promise<{ shared: Record<string, unknown>; series: AsyncIterable<UploadedSeries> }> {
+  const events = jsonBodyEvents(textPieces(uploadBytes(req, maxBytes)));
+  const shared: Record<string, unknown> = {};
+  for (;;) {
+    const next = await events.next();
+    // the reader throws before it ends without series
+    if (next.done === true) throw new ApiError('REQUEST_INVALID', 'series is required', { errors: [{ pointer: '/series', detail: 'series is required' }] });
+    if (next.value.kind === 'series') break;
+    if (next.value.kind === 'field') shared[next.value.name] = next.value.value;
+  }
+  async function* series(): AsyncGenerator<UploadedSeries> {
+    for await (const e of events) {
+      if (e.kind === 'item') yield { body: e.value, place: () => undefined };
+      else if (e.kind === 'bad-item') yield { body: undefined, refusal: { pointer: `/series/${e.index}`, detail: `series/${e.index} is not valid JSON` }, place: () => undefined };
+    }
+  }
+  return { shared, series: series() };
+}
+
+/** What a CSV series needs to be read. */
+export interface CsvContext {
+  horizon: number;
+  freq?: string;
+}
+
+/** A long CSV (unique_id,ds,y and regressor columns), a series at a time: its rows must be together. */
+export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: CsvContext): AsyncGenerator<UploadedSeries> {
+  // a row is a few short cells: a field of megabytes is a mistake or an attack
+  const parser = parse({ bom: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
+  const source = Readable.from(uploadBytes(req, maxBytes));
+  let failure: unknown;
+  source.on('error', (err) => { failure = err; parser.destroy(err); });
+  source.pipe(parser);
+  let cols: ReturnType<typeof longColumns> | undefined;
+  let xcols: RegressorColumn[] = [];
+  let current: LongSeries | undefined;
+  const finished = new Set<string>();
+  const file = 'the upload';
+  const toSeries = (s: LongSeries): UploadedSeries => {
+    try {
+      const prepared = prepareSeries(s, { file, dsColumn: cols!.names[1], yColumn: cols!.names[2], columns: xcols, horizon: ctx.horizon, ...(ctx.freq ? { freq: ctx.freq } : {}) });
+      const hasDates = s.timestamps.length > 0;
+      return {
+        body: { id: s.id, values: prepared.values, ...(hasDates ? { timestamps: prepared.dates.timestamps } : {}), ...(prepared.regressors ? { regressors: prepared.regressors } : {}) },
+        place: (pointer) => {
+          const m = /^\/(values|timestamps)\/(\d+)$/.exec(pointer);
+          return m ? `line ${s.lines[Number(m[2])]}, column ${m[1] === 'values' ? cols!.names[2] : cols!.names[1]}` : `line ${s.lines[0]}`;
+        },
+      };
+    } catch (err) {
+      if (err instanceof TableError) return { body: { id: s.id }, refusal: tableRefusal(err), place: () => undefined };
+      if (err instanceof UsageError) return { body: { id: s.id }, refusal: { pointer: `line ${s.lines[0]}`, detail: `${seriesNamed(s.id, s.lines[0])}: ${err.message}` }, place: () => undefined };
+      throw err;
+    }
+  };
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!cols) {
+        const header = record.map((h) => h.trim());
+        cols = longColumns(header, file);
+        xcols = regressorColumns(header, [cols.id, cols.ds, cols.y], file);
+        continue;
+      }
+      const line = info.lines;
+      const id = record[cols.id].trim();
+      if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
+      if (current === undefined || current.id !== id) {
+        if (current !== undefined) {
+          finished.add(current.id);
+          yield toSeries(current);
+        }
+        if (finished.has(id)) {
+          throw new TableError(file, line, cols.names[0], `${seriesNamed(id, line)} started earlier in the file: a job reads the table as it arrives, so the rows of one series must be together (sort the file by ${cols.names[0]})`);
+        }
+        current = { id, timestamps: [], values: [], lines: [], regressors: xcols.map(() => []) };
+      }
+      const ds = record[cols.ds].trim();
+      if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
+      const cell = record[cols.y].trim();
+      let value: number | null = null;
+      if (!['', 'NA', 'NaN', 'nan', 'null', 'NULL'].includes(cell)) {
+        value = Number(cell);
+        if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
+      }
+      current.timestamps.push(ds);
+      current.values.push(value);
+      current.lines.push(line);
+      for (let j = 0; j < xcols.length; j++) current.regressors[j].push(regressorValue(record[xcols[j].index], file, line, xcols[j].name));
+    }
+  } catch (err) {
+    if (failure instanceof ApiError) throw failure;
+    if (err instanceof ApiError) throw err;
+    if (err instanceof TableError) throw new ApiError('REQUEST_INVALID', err.message.replace(/^the upload /, ''), { errors: [tableRefusal(err)] });
+    const e = err as { message?: string; lines?: number };
+    const line = e.lines ?? 0;
+    throw new ApiError('REQUEST_INVALID', `line ${line}: ${(e.message ?? String(err)).replace(/^Invalid Record Length: /, '')}`,
+      { errors: [{ pointer: `line ${line}`, detail: 'the CSV cannot be read here (a quote left open, or a row with the wrong number of fields)' }] });
+  } finally {
+    source.destroy();
+  }
+  if (!cols) throw new ApiError('REQUEST_INVALID', 'the CSV is empty: it needs a header unique_id,ds,y and one row per value', { errors: [{ pointer: 'line 1', detail: 'no header' }] });
+  if (current !== undefined) {
+    finished.add(current.id);
+    yield toSeries(current);
+  }
+}
+
+function tableRefusal(err: TableError): { pointer: string; detail: string } {
+  return { pointer: `line ${err.line}${err.column === undefined ? '' : `, column ${err.column}`}`, detail: err.message.replace(/^the upload /, '') };
+}
