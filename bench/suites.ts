@@ -7,6 +7,7 @@ import { httpSuite } from './http.bench.js';
 import { backtestSuite } from './backtest.bench.js';
 import { batchSuite } from './batch.bench.js';
 import { batchDatesSuite } from './batch-dates.bench.js';
+import { cvBatchSuite } from './cv-batch.bench.js';
 import { tunedBodySuite } from './tuned-body.bench.js';
 import { costlyBodiesSuite } from './costly-bodies.bench.js';
 import { bombsSuite } from './bombs.bench.js';
@@ -22,6 +23,7 @@ export const SUITES: Array<[string, () => Promise<SuiteResult>]> = [
   ['backtest', backtestSuite],
   ['batch', batchSuite],
   ['batch-dates', batchDatesSuite],
+  ['cv-batch', cvBatchSuite],
   ['tuned-body', tunedBodySuite],
   ['costly-bodies', costlyBodiesSuite],
   ['bombs', bombsSuite],

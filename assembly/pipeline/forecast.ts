@@ -22,6 +22,7 @@ import { Regressors, REGRESSOR_USED, REGRESSOR_UNUSED } from "./regressors";
 import { routeWithRegressors } from "./route_regressors";
 import { Selection } from "./regression";
 import { fillQuantiles } from "./quantiles";
+import { noSpread, spreadFloor, applyFloor } from "./spread_floor";
 
 // Series whose largest value lies outside [2^-400, 2^400] are fitted at a power-of-two scale (an
 // exact change) so squares and variances cannot overflow or underflow; answers are scaled back.
@@ -133,7 +134,7 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
 
   const mean = out.fc.mean, sd = out.fc.sd;
   // taken before the rescaling below, so fittedBlock scales predictions and sd alike
-  const sd1 = sd[0];
+  let sd1 = sd[0];
   // the combination's variance is estimated from the series itself, so its bounds take Student's t;
   // a single model keeps the normal bounds its own definition gives (and R reproduces)
   const df = row.entry === null ? residualDof(finite, out.season) : Infinity;
@@ -150,6 +151,14 @@ export function decide(raw: Float64Array, h: i32, m: i32, model: i32, members: i
   }
   for (let i = 0; i < h; i++) {
     if (!isFinite(mean[i]) || !isFinite(sd[i])) return refuse(STATUS_OUT_OF_RANGE);
+  }
+  // a constant or one-point series shows no spread: it gets the documented floor instead of
+  // intervals of zero width (and its in-sample intervals the same one-step sd); count bounds have
+  // their own for a rate with no spread (Poisson's)
+  if (noSpread(sd) && !out.countIntervals) {
+    const floor = spreadFloor(raw, mean[0]);
+    applyFloor(sd, floor);
+    sd1 = floor * Math.pow(2.0, <f64>-e);
   }
   const values = new Float64Array(h * (1 + 2 * levels.length + probs.length));
   const nonNegative = observedNonNegative(raw);

@@ -8,7 +8,7 @@ import type { Job } from '../client/index.js';
 import { optional, positiveInt, quantilesFlag, required, type Parsed } from './args.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { cliFailure, jobClient, jobErrorLines } from './job-client.js';
-import { levels } from './forecast-server-command.js';
+import { onInvalidFlag, parseLevels } from './forecast.js';
 import { downloadResults, followJob, reattachHint, resultsFormat } from './job-follow.js';
 
 /** Runs the --job form of `tempo forecast --server`; resolves to the exit code. */
@@ -17,17 +17,17 @@ export async function forecastJob(p: Parsed, io: CliIO, help: string): Promise<n
   const server = required(p, 'server', 'forecast', help);
   const horizon = positiveInt(p, 'horizon', 'forecast', help);
   if (horizon === undefined) throw new UsageError('forecast: --horizon is required', help);
-  // the server splits a job into chunks of its own choosing
-  if (p.values['batch-size'] !== undefined) throw new UsageError('forecast: --batch-size does not apply with --job', help);
-  const onInvalid = optional(p, 'on-invalid');
-  if (onInvalid !== undefined && onInvalid !== 'fail' && onInvalid !== 'skip') {
-    throw new UsageError(`forecast: --on-invalid must be fail or skip (got ${quoted(onInvalid, 'something else')})`, help);
+  // the server splits a job into chunks of its own choosing, with workers of its own, and reads the file itself
+  for (const flag of ['batch-size', 'workers', 'fill-missing', 'fitted']) {
+    if (p.values[flag] !== undefined) throw new UsageError(`forecast: --${flag} does not apply with --job`, help);
   }
+  const onInvalid = optional(p, 'on-invalid') === undefined ? undefined : onInvalidFlag(optional(p, 'on-invalid'), help);
   const out = optional(p, 'out');
   const format = resultsFormat(undefined, out, 'forecast', help);
   const json = p.values.json === true;
   if (json && out === undefined) throw new UsageError('forecast: --json prints a summary, so it needs --out for the forecasts', help);
-  const level = levels(optional(p, 'level'));
+  const levelList = parseLevels(optional(p, 'level'));
+  const level = levelList.length > 0 ? levelList : undefined;
   const quantiles = quantilesFlag(p, 'forecast', help);
   const seasonLength = positiveInt(p, 'season-length', 'forecast', help);
   const freq = optional(p, 'freq');

@@ -23,24 +23,24 @@ function eta(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${String(Math.ceil(seconds % 60)).padStart(2, '0')}s`;
 }
 
-/** The progress line for `done` of `total` after `elapsedMs`, the rate counted from `from` done at the start. */
+/** Least time, and least share of the series, before a rate is taken as measured: the first series include the workers' start. */
+const MEASURED_MS = 1000;
+const MEASURED_SHARE = 0.02;
+
+/**
+ * The progress line for `done` of `total` after `elapsedMs`, the rate counted from `from` done when
+ * the reporting began (a re-attached job's); the ETA waits for a measured rate ("ETA …" until then).
+ */
 export function progressText(done: number, total: number, elapsedMs: number, from = 0): string {
   const rate = elapsedMs > 0 ? ((done - from) * 1000) / elapsedMs : 0;
   const left = rate > 0 ? (total - done) / rate : Infinity;
-  return `${done}/${total} series  ${rate.toFixed(0)} series/s  ETA ${done === total ? '0s' : eta(left)}`;
+  const measured = elapsedMs >= MEASURED_MS && done - from >= Math.max(2, MEASURED_SHARE * total);
+  return `${done}/${total} series  ${rate.toFixed(0)} series/s  ETA ${done === total ? '0s' : measured ? eta(left) : '…'}`;
 }
 
-/** Who reports (the plain lines' prefix) and how many series were done before reporting began (a re-attached job's). */
-export interface ProgressOptions {
-  label?: string;
-  from?: number;
-}
-
-/** Starts reporting progress of `total` series to `sink`. */
-export function startProgress(sink: ProgressSink, total: number, now: () => number = Date.now, options: ProgressOptions = {}): Progress {
+/** Starts reporting progress of `total` series to `sink`, plain lines headed by `label`, `from` of them done already. */
+export function startProgress(sink: ProgressSink, total: number, now: () => number = Date.now, label = 'tempo forecast', from = 0): Progress {
   const start = now();
-  const label = options.label ?? 'tempo forecast';
-  const from = options.from ?? 0;
   let last = -Infinity;
   const draw = (done: number) => {
     const text = progressText(done, total, now() - start, from);

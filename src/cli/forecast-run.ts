@@ -1,7 +1,7 @@
 // Runs many series on the worker pool, a bounded number at a time, and hands the results on in
 // input order as soon as each prefix is complete, so memory holds only the out-of-order window.
 import type { ComputePool } from '../compute/pool.js';
-import type { ForecastResult } from '../core/index.js';
+import type { CoreConfig, ForecastResult } from '../core/index.js';
 
 /** One series ready for the core. */
 export interface SeriesTask {
@@ -12,6 +12,10 @@ export interface SeriesTask {
   periodHints?: number[];
   regressors?: Record<string, number[]>;
   quantiles?: number[];
+  /** also the one-step-ahead in-sample predictions */
+  fitted?: boolean;
+  /** the model's configuration (--model) */
+  config?: CoreConfig;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function runInOrder(
         ready[i] = await pool.forecast({
           series: t.values, horizon: t.horizon, level: t.level, seasonLength: t.seasonLength, periodHints: t.periodHints,
           ...(t.regressors ? { regressors: t.regressors } : {}), ...(t.quantiles ? { quantiles: t.quantiles } : {}),
+          ...(t.fitted ? { fitted: true } : {}), ...(t.config ? { config: t.config } : {}),
         });
       } catch (err) {
         failure ??= Object.assign(new Error((err as Error).message, { cause: err }), { taskIndex: i });

@@ -36,7 +36,7 @@ export async function followJob(client: TempoClient, id: string, io: CliIO, labe
         if (job.progress.series !== total) {
           // the bar starts once the series are counted, its rate from what was done before we looked
           total = job.progress.series;
-          progress = startProgress(sink, total, Date.now, { label, from: job.progress.done });
+          progress = startProgress(sink, total, Date.now, label, job.progress.done);
         }
         progress?.update(job.progress.done);
       },

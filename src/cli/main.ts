@@ -34,10 +34,9 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     case 'keys': return (await import('./keys.js')).keysCommand(rest, io);
     case 'models': return (await import('./models.js')).modelsCommand(rest, io);
     case 'jobs': return (await import('./jobs.js')).jobsCommand(rest, io);
-    // --server sends the rows to a Tempo server in batches; without it they are forecast here
-    case 'forecast': return rest.some((a) => a === '--server' || a.startsWith('--server='))
-      ? (await import('./forecast-server-command.js')).forecastServerCommand(rest, io)
-      : (await import('./forecast.js')).forecastCommand(rest, io);
+    // with --server the series go to a Tempo server in batches; without it they are forecast here
+    case 'forecast': return (await import('./forecast.js')).forecastCommand(rest, io);
+    case 'cross-validate': return (await import('./cross-validate.js')).crossValidateCommand(rest, io);
     case undefined:
       io.err(MAIN_HELP);
       return EXIT_USAGE;

@@ -15,6 +15,7 @@ Commands:
   models list           list models
   forecast --file F     forecast every series of a long CSV on this machine
   forecast --server URL  the same, on a Tempo server, in batches or as one job (--job) (TEMPO_API_KEY)
+  cross-validate --file F  backtest every series of a long CSV on this machine
   jobs get JOB_ID       a job's status on a server; --wait follows it with a progress bar
   jobs results JOB_ID   download a finished job's forecasts
   jobs cancel JOB_ID    cancel a job and delete its inputs and results
@@ -112,7 +113,8 @@ Without --org: every model. With --org: the models that organization may use (te
 
 export const FORECAST_HELP = `Usage: tempo forecast --file FILE --horizon H [options]
 
-Forecasts every series of a long CSV on this machine (no server), on every core.
+Forecasts every series of a long CSV on this machine, on every core, or with --server on a Tempo
+server in batches (the API key in TEMPO_API_KEY): the same checks, output, progress and messages.
 FILE has a header naming unique_id,ds,y (or id,timestamp,value); quoted fields are fine. ds is an
 RFC 3339 date (2024-01-31) or date-time with an offset, or a date-time without one
 (2024-01-31 13:00:00, read as UTC; the future ds are written the same way); each series' dates must
@@ -127,8 +129,21 @@ their ds the forecast's dates, y empty and the regressors' known values (docs/re
   --season-length N    the seasonal period for every series; default: from the calendar, tested on the data
   --out FILE           .csv (unique_id,ds,forecast,lo-..,hi-..) or .ndjson; written to a temporary file
                        and renamed when complete; default: CSV on stdout
-  --workers N          worker threads (default: every core)
+  --workers N          worker threads (default: every core; not with --server)
+  --model NAME         the model: one of the core's (tempo, ets, theta, arima, ...) on this machine,
+                       any the key may use with --server (default tempo)
+  --server URL         forecast on this Tempo server instead, e.g. http://127.0.0.1:8080
+  --batch-size N       with --server: series per request (default 1000)
+  --job                with --server: send the file as one job instead of batches: uploaded as it is
+                       read and checked by the server; the job's id is printed first (tempo jobs get
+                       re-attaches to it), its progress bar follows, then its results go to --out
+  --gzip               with --job: compress the upload
   --json               print a JSON summary (needs --out)
+  --on-invalid MODE    fail (default: a problem in any series stops the run, every problem listed)
+                       or skip (invalid series are left out and listed in OUT.problems.csv)
+  --fill-missing       put each series back on its grid: a date absent from the file is a missing value
+  --fitted             also write OUT.fitted.csv: unique_id,ds,y,fitted,lo-..,hi-.. per value (needs --out)
+A series of one row takes the step most of the file's series are on (unless --freq is given).
 Progress (series done, series/s, ETA) goes to stderr: a bar on a terminal, plain lines otherwise.`;
 
 export const JOBS_HELP = `Usage: tempo jobs <get|results|cancel|list> --server URL [options]
@@ -168,3 +183,25 @@ export const JOBS_LIST_HELP = `Usage: tempo jobs list --server URL [--limit N] [
 Lists the organization's jobs, newest first: id, status, progress, created time.
   --server URL   the Tempo server
   --limit N      at most N jobs (default 100)`;
+
+export const CROSS_VALIDATE_HELP = `Usage: tempo cross-validate --file FILE --horizon H --out OUT.csv [options]
+
+Backtests every series of a long CSV (as tempo forecast --file reads it; no regressor columns) on
+this machine, on every core: rolling-origin windows, each forecast from the values up to its cutoff.
+Writes OUT.csv, one row per series, window and step: unique_id,ds,cutoff,y,forecast,lo-95,hi-95
+(ds the forecast's date, cutoff the last date its model saw, y what happened), and OUT.metrics.csv,
+one row per series: unique_id,mase,smape,rmsse,coverage-95; the mean over series goes to stderr.
+  --horizon H          steps each window forecasts
+  --windows W          windows per series (default 3, at most 20)
+  --step S             values between one window's cutoff and the next (default H)
+  --level 80,95        prediction intervals (default 95)
+  --quantiles 0.1,0.9  forecast quantiles (adds q-0.1,q-0.9 columns and spl, the scaled pinball loss)
+  --freq F             grid step for every series; default: inferred
+  --season-length N    the seasonal period for every series; default: from the calendar, tested on the data
+  --out OUT.csv        where to write (both files appear whole or not at all)
+  --workers N          worker threads (default: every core)
+  --json               print a JSON summary (overall metrics included)
+  --on-invalid MODE    fail (default) or skip (invalid series, too short ones included, are left out
+                       and listed in OUT.problems.csv)
+  --fill-missing       put each series back on its grid: a date absent from the file is a missing value
+Progress goes to stderr.`;

@@ -5,7 +5,7 @@ import type { DatedParams } from './types.js';
 import { withDates } from './wire.js';
 
 export interface AnomaliesParams extends DatedParams {
-  /** Observations in time order; `null` (or NaN) marks a missing value, which is never an anomaly. */
+  /** Observations in time order; `null` marks a missing value, which is never an anomaly (NaN is refused). */
   series: ReadonlyArray<number | null>;
   /** The seasonal period when known. */
   seasonLength?: number;

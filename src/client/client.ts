@@ -1,5 +1,8 @@
 // TempoClient: the service's endpoints as typed calls, with per-attempt timeouts, the
 // caller's AbortSignal, retries only where another attempt can help, and the key kept private.
+import { RequestInvalidError } from './errors/request-invalid-error.js';
+import { itemRelativeToInput, relativeToInput } from './batch-positions.js';
+import { seriesValue } from './series-value.js';
 import { MAX_TIMER_MS, raceAbort, sleep as defaultSleep } from './abortable.js';
 import { classFor, errorFromResponse } from './error-from-response.js';
 import { AbortError, ConnectionError, TempoError, TimeoutError } from './errors/index.js';
@@ -15,13 +18,16 @@ import type {
   ForecastParams, ForecastResult, ModelsResult, TempoClientOptions, ValidateResult,
 } from './types.js';
 import { batchBody, batchItem, forecastBody, forecastResult, modelsResult, validateResult } from './wire.js';
-import { crossValidateResult, crossValidationBody, type CrossValidateParams, type CrossValidateResult } from './cross-validation.js';
+import {
+  crossValidateResult, crossValidationBatchBody, crossValidationBody, type CrossValidateBatchItem, type CrossValidateBatchParams, type CrossValidateBatchResult,
+  type CrossValidateParams, type CrossValidateResult,
+} from './cross-validation.js';
 import type {
   BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
 } from '../common/types.js';
 import { anomaliesBody, anomaliesResult, type AnomaliesParams, type AnomaliesResult } from './anomalies.js';
 import type { AnomaliesResponseBody } from '../common/anomaly-types.js';
-import type { CrossValidationResponseBody } from '../common/backtest-types.js';
+import type { CrossValidationBatchResponseBody, CrossValidationResponseBody } from '../common/backtest-types.js';
 import type { TunedModelBody } from '../common/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
 import { APIError, JobFailedError, JobNotFoundError, ModelTuningFailedError } from './errors/index.js';
@@ -79,17 +85,12 @@ function checkModel(value: string, what: string): string {
   return value;
 }
 
-// the series as JSON may carry it: NaN becomes null (missing), ±Infinity is refused
+// the series as JSON carries it: finite numbers and null (missing); NaN, ±Infinity and non-numbers are refused
 function wireSeries(params: { series: ReadonlyArray<number | null> }, call: string): Array<number | null> {
   if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
     throw new TypeError(`${call} needs { series: number[], horizon: number }`);
   }
-  return params.series.map((v, i) => {
-    if (typeof v === 'number' && Number.isNaN(v)) return null;
-    // JSON would turn ±Infinity into null, silently making it "missing"; refuse instead
-    if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}] is not finite`);
-    return v;
-  });
+  return params.series.map((v, i) => seriesValue(v, `series[${i}]`));
 }
 
 /** A client for one Tempo service and one API key. */
@@ -145,7 +146,7 @@ export class TempoClient {
     return keyHint(this.#apiKey);
   }
 
-  /** Forecasts `horizon` steps after `series`; NaN in the series is sent as a missing value (null). */
+  /** Forecasts `horizon` steps after `series`; null in the series marks a missing value; NaN is refused. */
   async forecast(params: ForecastParams, options: CallOptions = {}): Promise<ForecastResult> {
     const series = wireSeries(params, 'forecast');
     const model = checkModel(options.model ?? this.model, 'model');
@@ -153,7 +154,7 @@ export class TempoClient {
     return forecastResult(res.json as ForecastResponseBody, res.requestId, res.rateLimit);
   }
 
-  /** Backtests the model on `series`: rolling-origin windows of `horizon` values with their forecasts, actuals and metrics; NaN is sent as missing. */
+  /** Backtests the model on `series`: rolling-origin windows of `horizon` values with their forecasts, actuals and metrics. */
   async crossValidate(params: CrossValidateParams, options: CallOptions = {}): Promise<CrossValidateResult> {
     const series = wireSeries(params, 'crossValidate');
     const model = checkModel(options.model ?? this.model, 'model');
@@ -161,7 +162,22 @@ export class TempoClient {
     return crossValidateResult(res.json as CrossValidationResponseBody, res.requestId, res.rateLimit);
   }
 
-  /** The values of `series` outside their one-step-ahead interval at `level` (server default 99) of the model fitted on the whole series; NaN is sent as missing. */
+  /**
+   * Backtests the model on many series in one request, each as crossValidate would alone; the
+   * answer lists them in request order. An invalid series refuses the request (pointers and ids
+   * in RequestInvalidError.errors), unless `onInvalid: 'skip'` answers it in its place.
+   */
+  async crossValidateBatch(params: CrossValidateBatchParams, options: CallOptions = {}): Promise<CrossValidateBatchResult> {
+    if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
+      throw new TypeError('crossValidateBatch needs { series: [{ id, values }], horizon: number }');
+    }
+    const model = checkModel(options.model ?? this.model, 'model');
+    const res = await this.#call('POST', `/${model}/v1/cross-validation/batch`, JSON.stringify(crossValidationBatchBody(params)), options);
+    const body = res.json as CrossValidationBatchResponseBody;
+    return { model: body.model, backtests: body.backtests as CrossValidateBatchItem[], requestId: res.requestId, rateLimit: res.rateLimit };
+  }
+
+  /** The values of `series` outside their one-step-ahead interval at `level` (server default 99) of the model fitted on the whole series. */
   async anomalies(params: AnomaliesParams, options: CallOptions = {}): Promise<AnomaliesResult> {
     if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
       throw new TypeError('anomalies needs { series: number[] }');
@@ -209,13 +225,19 @@ export class TempoClient {
     }
   }
 
-  /** Forecasts many series in one request; the answer lists them in request order. One invalid series refuses the batch. */
+  /** Forecasts many series in one request; the answer lists them in request order. One invalid series refuses the batch, unless `onInvalid: "skip"` answers it in its place. */
   async forecastBatch(params: BatchParams, options: CallOptions = {}): Promise<BatchResult> {
     if (params === null || typeof params !== 'object' || !Array.isArray(params.series)) {
       throw new TypeError('forecastBatch needs { series: [{ id, values }], horizon: number }');
     }
     const model = checkModel(options.model ?? this.model, 'model');
-    const res = await this.#call('POST', `/${model}/v1/forecast/batch`, JSON.stringify(batchBody(params)), options);
+    let res: Success;
+    try {
+      res = await this.#call('POST', `/${model}/v1/forecast/batch`, JSON.stringify(batchBody(params)), options);
+    } catch (err) {
+      // the refusal names each problem's series by the id the caller gave it
+      throw err instanceof RequestInvalidError ? relativeToInput(err, 0, params.series.map((s) => s.id)) : err;
+    }
     const body = res.json as BatchResponseBody;
     return { model: body.model, forecasts: body.forecasts.map(batchItem), requestId: res.requestId, rateLimit: res.rateLimit };
   }
@@ -233,13 +255,19 @@ export class TempoClient {
     }
     const settings: BatchSettings = {
       horizon: options.horizon, level: options.level, freq: options.freq, seasonLength: options.seasonLength, holidays: options.holidays, quantiles: options.quantiles,
+      ...(options.onInvalid !== undefined ? { onInvalid: options.onInvalid } : {}),
+      ...(options.fitted !== undefined ? { fitted: options.fitted } : {}),
+      ...(options.fillMissing !== undefined ? { fillMissing: options.fillMissing } : {}),
     };
     let done = 0;
     let batches = 0;
+    let sent = 0;
     const self = this;
     async function* send(chunk: BatchSeries[]): AsyncGenerator<BatchItem> {
       let k = 0;
-      for await (const item of self.#streamBatch(chunk, settings, options)) {
+      const offset = sent;
+      sent += chunk.length;
+      for await (const item of self.#streamBatch(chunk, settings, options, offset)) {
         done += 1;
         if (++k === chunk.length) batches += 1;
         options.onProgress?.({ done, batches });
@@ -443,7 +471,8 @@ export class TempoClient {
   }
 
   // One batch as x-ndjson, retried from its first unanswered series while the retry policy allows.
-  async *#streamBatch(items: BatchSeries[], settings: BatchSettings, options: CallOptions): AsyncGenerator<BatchItem> {
+  // `offset`: where items[0] is in the caller's whole input, which every message and pointer counts from
+  async *#streamBatch(items: BatchSeries[], settings: BatchSettings, options: CallOptions, offset: number): AsyncGenerator<BatchItem> {
     const timeoutMs = checkTimeout(options.timeout ?? this.timeout, 'timeout');
     const maxRetries = checkRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
     const model = checkModel(options.model ?? this.model, 'model');
@@ -452,7 +481,8 @@ export class TempoClient {
     let pending = items;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw withAttempts(new AbortError(signal.reason), attempt - 1);
-      const body = JSON.stringify(batchBody({ ...settings, series: pending }));
+      const from = offset + items.length - pending.length;
+      const body = JSON.stringify(batchBody({ ...settings, series: pending }, from));
       let answered = 0;
       let failure: TempoError;
       try {
@@ -460,13 +490,13 @@ export class TempoClient {
           // anything but the next id in order means the answer cannot be matched to the request
           if (item.id !== pending[answered]?.id) throw new ConnectionError(`the batch answer from ${displayUrl(url)} is out of order`);
           answered += 1;
-          yield item;
+          yield itemRelativeToInput(item, from);
         }
         if (answered === pending.length) return;
         failure = new ConnectionError(`the batch answer from ${displayUrl(url)} ended after ${answered} of ${pending.length} series`);
       } catch (err) {
         if (!(err instanceof TempoError)) throw err;
-        failure = err;
+        failure = err instanceof RequestInvalidError ? relativeToInput(err, from, pending.map((s) => s.id)) : err;
       }
       pending = pending.slice(answered);
       const error = withAttempts(failure, attempt);

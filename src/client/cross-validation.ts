@@ -1,8 +1,15 @@
 // The cross-validation call's public shapes and their mapping to and from the API's snake_case bodies.
 import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../common/backtest-types.js';
 import type { RateLimitState } from './rate-limit.js';
-import type { ForecastInterval, ForecastParams } from './types.js';
-import { withDates, withRegressors } from './wire.js';
+import type { BatchParams, BatchRefusal, BatchSeries, ForecastInterval, ForecastParams } from './types.js';
+import { batchBody, withDates, withRegressors } from './wire.js';
+import type { BatchRequestBody } from '../common/types.js';
+
+// the body's type as the server's schema has it (src/server/schemas/cross-validation-batch-request.ts)
+interface CrossValidationBatchBody extends BatchRequestBody {
+  windows?: number;
+  step?: number;
+}
 
 export interface CrossValidateParams extends ForecastParams {
   /** Rolling-origin windows, 1 to 20; default 3. */
@@ -59,4 +66,34 @@ export function crossValidateResult(b: CrossValidationResponseBody, requestId: s
   if (b.model !== undefined) out.model = b.model;
   if (b.freq !== undefined) out.freq = b.freq;
   return out;
+}
+
+/** A cross-validation batch: the batch's series and settings (no regressors) and the windows for every series. */
+export interface CrossValidateBatchParams extends Omit<BatchParams, 'holidays' | 'series'> {
+  series: ReadonlyArray<Omit<BatchSeries, 'regressors' | 'holidays'>>;
+  /** Rolling-origin windows per series, 1 to 20; default 3. */
+  windows?: number;
+  /** Values between one window's cutoff and the next; default the horizon. */
+  step?: number;
+}
+
+/** One series of a cross-validation batch: its windows and metrics, or why it was not backtested (see BatchRefusal). */
+export type CrossValidateBatchItem =
+  | { id: string; windows: BacktestWindow[]; metrics: BacktestMetrics; freq?: string }
+  | BatchRefusal;
+
+export interface CrossValidateBatchResult {
+  model: string;
+  /** In request order. */
+  backtests: CrossValidateBatchItem[];
+  requestId: string | undefined;
+  rateLimit: RateLimitState | undefined;
+}
+
+/** The request body of a cross-validation batch (values checked as a batch's are). */
+export function crossValidationBatchBody(p: CrossValidateBatchParams): CrossValidationBatchBody {
+  const body: CrossValidationBatchBody = batchBody(p as BatchParams);
+  if (p.windows !== undefined) body.windows = p.windows;
+  if (p.step !== undefined) body.step = p.step;
+  return body;
 }

@@ -8,7 +8,9 @@ export type {
   ModelInfo, ModelsResult, BatchSeries, BatchSettings, BatchParams, BatchForecast, BatchRefusal, BatchItem, BatchResult,
   ForecastManyProgress, ForecastManyOptions, MethodInfo, DatedParams,
 } from './types.js';
-export type { CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics } from './cross-validation.js';
+export type {
+  CrossValidateParams, CrossValidateResult, BacktestWindow, BacktestMetrics, CrossValidateBatchParams, CrossValidateBatchItem, CrossValidateBatchResult,
+} from './cross-validation.js';
 export type { CreateModelParams, TunedModel } from './tuned-models.js';
 export type { AnomaliesParams, AnomaliesResult, Anomaly } from './anomalies.js';
 export type { Job, JobStatus, JobSettings, JobInput, CreateJobParams, UploadSource } from './jobs.js';

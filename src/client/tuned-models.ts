@@ -1,4 +1,5 @@
 // The tuned-model calls' public shapes and their mapping to and from the API's snake_case bodies.
+import { seriesValue } from './series-value.js';
 import type { TunedModelBody, TunedModelRequestBody } from '../common/tuned-model-types.js';
 
 export interface CreateModelParams {
@@ -12,7 +13,7 @@ export interface CreateModelParams {
     /** The step of every series: an ISO 8601 duration (`P1M`) or alias (`M`); inferred from each series' timestamps when left out. */
     freq?: string;
     /**
-     * The organization's history; NaN or null marks a missing value. `timestamps` (one per value)
+     * The organization's history; null marks a missing value (NaN is refused). `timestamps` (one per value)
      * let tuning try the calendar's seasonal periods.
      */
     series: ReadonlyArray<{ id: string; values: ReadonlyArray<number | null>; timestamps?: ReadonlyArray<string> }>;
@@ -26,7 +27,7 @@ export interface TunedModel extends Omit<TunedModelBody, 'created_at' | 'updated
   requestId: string | undefined;
 }
 
-/** The request body for createModel params; NaN becomes null, ±Infinity is refused. */
+/** The request body for createModel params; NaN, ±Infinity and non-numbers are refused (null marks a missing value). */
 export function tunedModelBody(p: CreateModelParams): TunedModelRequestBody {
   if (p === null || typeof p !== 'object' || typeof p.name !== 'string' || p.training === null || typeof p.training !== 'object' || !Array.isArray(p.training.series)) {
     throw new TypeError('createModel needs { name: string, training: { horizon: number, series: [{ id, values }] } }');
@@ -38,11 +39,7 @@ export function tunedModelBody(p: CreateModelParams): TunedModelRequestBody {
       series: (p.training.series as CreateModelParams['training']['series']).map((s, i) => {
         const out: TunedModelRequestBody['training']['series'][number] = {
           id: s.id,
-          values: s.values.map((v, j) => {
-            if (typeof v === 'number' && Number.isNaN(v)) return null;
-            if (v === Infinity || v === -Infinity) throw new RangeError(`training.series[${i}].values[${j}] is not finite`);
-            return v;
-          }),
+          values: s.values.map((v, j) => seriesValue(v, `training.series[${i}] (id ${JSON.stringify(s.id)}).values[${j}]`)),
         };
         if (s.timestamps !== undefined) out.timestamps = [...s.timestamps];
         return out;

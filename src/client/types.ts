@@ -69,6 +69,8 @@ export interface ForecastParams extends DatedParams, RegressorParams {
   level?: readonly number[];
   /** Also return the one-step-ahead in-sample predictions (`fitted`, and with `level` `fittedIntervals`). */
   fitted?: boolean;
+  /** With `timestamps`: dates absent from the grid become missing values; `method.filled` counts them. */
+  fillMissing?: boolean;
 }
 
 /** What the model chose for a series. */
@@ -86,6 +88,8 @@ export interface MethodInfo {
   regressorsDroppedReason?: Record<string, 'constant' | 'collinear' | 'unused'>;
   /** The ARIMA model of the regression's errors. */
   regressionErrors?: string;
+  /** With fillMissing: how many dates absent from the series' timestamps became missing values. */
+  filled?: number;
 }
 
 export interface ForecastInterval {
@@ -149,7 +153,7 @@ export interface ModelsResult {
 /** One series of a batch: a caller-chosen id (unique in its batch, 1–128 characters) and its values. */
 export interface BatchSeries {
   id: string;
-  /** Observations in time order; `null` (or NaN) marks a missing value. */
+  /** Observations in time order; `null` marks a missing value (NaN is refused). */
   values: ReadonlyArray<number | null>;
   /** One RFC 3339 date or date-time per value; the answer then carries the forecast's future dates. */
   timestamps?: ReadonlyArray<string>;
@@ -173,6 +177,12 @@ export interface BatchSettings {
   holidays?: string;
   /** Quantile probabilities for every series. */
   quantiles?: readonly number[];
+  /** "skip": each invalid series is answered in its place as a BatchRefusal and the rest are forecast (default "fail": one refuses the batch). */
+  onInvalid?: 'fail' | 'skip';
+  /** Also return each series' one-step-ahead in-sample predictions (`fitted`, and with `level` `fittedIntervals`). */
+  fitted?: boolean;
+  /** In each series with `timestamps`, dates absent from the grid become missing values; `method.filled` counts them. */
+  fillMissing?: boolean;
 }
 
 export interface BatchParams extends BatchSettings {
@@ -190,12 +200,18 @@ export interface BatchForecast {
   /** The grid step as an ISO 8601 duration, when the series sent timestamps or the batch a freq. */
   freq?: string;
   method?: MethodInfo;
+  /** With `fitted: true`: one per series value, the one-step-ahead prediction; null where the model has none. */
+  fitted?: Array<number | null>;
+  /** With `fitted: true` and `level`: the predictions' intervals keyed like `intervals`. */
+  fittedIntervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
 }
 
-/** A series of a valid batch that the model could not forecast; the rest of the batch is answered. */
+/** A series the batch did not forecast (the model could not, or with onInvalid "skip" it was invalid); the rest of the batch is answered. */
 export interface BatchRefusal {
-  id: string;
-  error: { code: string; detail: string; pointer: string };
+  /** null only for a series set aside by "skip" that had no string id */
+  id: string | null;
+  /** `pointer` is into the request as sent; with "skip", `errors` lists every problem of the series */
+  error: { code: string; detail: string; pointer: string; errors?: Array<{ pointer: string; detail: string }> };
 }
 
 export type BatchItem = BatchForecast | BatchRefusal;

@@ -1,4 +1,5 @@
 // The one snake_case ↔ camelCase mapping between the API's bodies and the client's types.
+import { seriesValue } from './series-value.js';
 import type {
   BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, MethodBody, ModelsResponseBody, ValidateResponseBody,
 } from '../common/types.js';
@@ -39,6 +40,7 @@ export function forecastBody(p: ForecastParams): ForecastRequestBody {
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.fitted !== undefined) body.fitted = p.fitted;
+  if (p.fillMissing !== undefined) body.fill_missing = p.fillMissing;
   return withRegressors(withDates(body, p), p);
 }
 
@@ -50,6 +52,7 @@ function methodInfo(m: MethodBody): MethodInfo {
   if (m.regressors_dropped !== undefined) out.regressorsDropped = m.regressors_dropped;
   if (m.regressors_dropped_reason !== undefined) out.regressorsDroppedReason = m.regressors_dropped_reason;
   if (m.regression_errors !== undefined) out.regressionErrors = m.regression_errors;
+  if (m.filled !== undefined) out.filled = m.filled;
   return out;
 }
 
@@ -61,6 +64,7 @@ export function methodBody(m: MethodInfo): MethodBody {
   if (m.regressorsDropped !== undefined) out.regressors_dropped = m.regressorsDropped;
   if (m.regressorsDroppedReason !== undefined) out.regressors_dropped_reason = m.regressorsDroppedReason;
   if (m.regressionErrors !== undefined) out.regression_errors = m.regressionErrors;
+  if (m.filled !== undefined) out.filled = m.filled;
   return out;
 }
 
@@ -106,9 +110,16 @@ export function modelsResult(b: ModelsResponseBody, requestId: string | undefine
   };
 }
 
-/** The batch request body; NaN becomes null, and a non-finite value is refused with its place (JSON would make it null). */
-export function batchBody(p: BatchParams): BatchRequestBody {
-  const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map(batchSeriesBody) };
+/**
+ * The batch request body; NaN, ±Infinity and non-numbers are refused with their place (null marks a
+ * missing value). `offset`: where the first of `p.series` is in the caller's whole input
+ * (forecastMany's batches), so a message names the place the caller knows.
+ */
+export function batchBody(p: BatchParams, offset = 0): BatchRequestBody {
+  const body: BatchRequestBody = { horizon: p.horizon, series: p.series.map((s, i) => batchSeriesBody(s, offset + i)) };
+  if (p.onInvalid !== undefined) body.on_invalid = p.onInvalid;
+  if (p.fitted !== undefined) body.fitted = p.fitted;
+  if (p.fillMissing !== undefined) body.fill_missing = p.fillMissing;
   if (p.level !== undefined) body.level = [...p.level];
   if (p.freq !== undefined) body.freq = p.freq;
   if (p.seasonLength !== undefined) body.season_length = p.seasonLength;
@@ -120,11 +131,7 @@ export function batchBody(p: BatchParams): BatchRequestBody {
 /** One series of a batch (or job) body; NaN becomes null, a non-finite value is refused with its place. */
 export function batchSeriesBody(s: BatchSeries, i: number): BatchRequestBody['series'][number] {
   if (s === null || typeof s !== 'object' || !Array.isArray(s.values)) throw new TypeError(`series[${i}] needs { id: string, values: number[] }`);
-  const values = s.values.map((v, j) => {
-    if (typeof v === 'number' && Number.isNaN(v)) return null;
-    if (v === Infinity || v === -Infinity) throw new RangeError(`series[${i}].values[${j}] is not finite`);
-    return v;
-  });
+  const values = s.values.map((v, j) => seriesValue(v, `series[${i}] (id ${JSON.stringify(s.id)}).values[${j}]`));
   const out: BatchRequestBody['series'][number] = { id: s.id, values };
   if (s.timestamps !== undefined) out.timestamps = [...s.timestamps];
   if (s.seasonLength !== undefined) out.season_length = s.seasonLength;
@@ -140,5 +147,7 @@ export function batchItem(b: BatchItemBody): BatchItem {
   if (b.timestamps !== undefined) out.timestamps = b.timestamps;
   if (b.freq !== undefined) out.freq = b.freq;
   if (b.method !== undefined) out.method = methodInfo(b.method);
+  if (b.fitted !== undefined) out.fitted = b.fitted;
+  if (b.fitted_intervals !== undefined) out.fittedIntervals = b.fitted_intervals;
   return out;
 }

@@ -45,3 +45,14 @@ export interface CrossValidationResponseBody {
   /** The grid step as an ISO 8601 duration, when timestamps or freq were sent. */
   freq?: string;
 }
+
+/** One series of a cross-validation batch answer: its windows and metrics, or the refusal of that series alone. */
+export type CrossValidationBatchItemBody =
+  | { id: string; windows: BacktestWindowBody[]; metrics: BacktestMetricsBody; freq?: string }
+  | { id: string | null; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string; errors?: Array<{ pointer: string; detail: string; id?: string }> } };
+
+/** The JSON cross-validation batch answer (with Accept: application/x-ndjson, one item per line instead). */
+export interface CrossValidationBatchResponseBody {
+  model: string;
+  backtests: CrossValidationBatchItemBody[];
+}

@@ -37,6 +37,8 @@ export function errorType(code: ErrorCode): string {
 export interface FieldError {
   pointer: string;
   detail: string;
+  /** the id of the series the pointer is in (a batch's, a tuning's), when the caller gave one that may be repeated */
+  id?: string;
 }
 
 /** The RFC 9457 body every error response carries. */

@@ -1,9 +1,13 @@
 // Request and response shapes of the public API, shared by server and client.
 import type { TunedModelBody } from './tuned-model-types.js';
 import type { ForecastMethod } from '../core/index.js';
+import type { FieldError } from './codes.js';
 
 /** `method` in an answer: what the core fitted, as the core reports it. */
-export type MethodBody = ForecastMethod;
+export type MethodBody = ForecastMethod & {
+  /** with fill_missing: how many dates absent from the series' timestamps became missing values */
+  filled?: number;
+};
 
 export interface ForecastRequestBody {
   series: Array<number | null>;
@@ -21,6 +25,8 @@ export interface ForecastRequestBody {
   holidays?: string;
   /** probabilities strictly between 0 and 1; the answer adds `quantiles` */
   quantiles?: number[];
+  /** true: dates absent from `timestamps` become missing values (the answer's `method.filled` counts them) */
+  fill_missing?: boolean;
 }
 
 export interface ForecastResponseBody {
@@ -92,13 +98,22 @@ export interface BatchRequestBody {
   /** the holiday region of every dated series that names none of its own */
   holidays?: string;
   quantiles?: number[];
+  /** "skip": each invalid series is answered in its place as an error item, the rest are forecast */
+  on_invalid?: 'fail' | 'skip';
+  /** true: in each dated series, dates absent from its timestamps become missing values */
+  fill_missing?: boolean;
+  /** true: each series' answer adds its one-step-ahead in-sample predictions (and with level their intervals) */
+  fitted?: boolean;
   series: BatchSeriesBody[];
 }
 
 /** One answered series of a batch: a forecast, or the model's refusal of that series alone. */
 export type BatchItemBody =
-  | { id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; quantiles?: Record<string, number[]>; timestamps?: string[]; freq?: string; method: MethodBody }
-  | { id: string; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string } };
+  | {
+    id: string; forecast: number[]; intervals?: Record<string, { lower: number[]; upper: number[] }>; quantiles?: Record<string, number[]>; timestamps?: string[]; freq?: string; method: MethodBody;
+    fitted?: Array<number | null>; fitted_intervals?: Record<string, { lower: Array<number | null>; upper: Array<number | null> }>;
+  }
+  | { id: string | null; error: { code: 'REQUEST_INVALID'; detail: string; pointer: string; errors?: FieldError[] } };
 
 export interface BatchResponseBody {
   model: string;

@@ -8,7 +8,7 @@ import type { ManyInput, ManyScores } from '../backtest/many.js';
 import { createInlineCore, INLINE_MAX_POINTS, runsInline } from './inline.js';
 import { defaultWasmPath } from '../core/node.js';
 import type { Caller } from './fair-share.js';
-import type { BacktestReply, BacktestTask, ForecastManyTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
+import type { BacktestGroupTask, BacktestReply, BacktestTask, ForecastManyTask, ForecastReply, ForecastTask, ManyReply } from './worker.js';
 
 export interface ComputePoolOptions {
   /** Worker threads (each holds one core instance). */
@@ -102,7 +102,23 @@ export type GroupOutcome =
   | { ok: true; result: ForecastResult }
   | { ok: false; error: ComputeRejectedError };
 
+/** Many series' backtests that share horizon, windows, step, level and model config (regressors are not taken). */
+export interface BacktestGroupInput extends Omit<ForecastGroupInput, 'regressors'> {
+  windows: number;
+  step: number;
+}
+
+/** One series' backtest inside a group: a result, or the core's refusal of that series alone. */
+export type BacktestOutcome =
+  | { ok: true; result: BacktestResult }
+  | { ok: false; error: ComputeRejectedError };
+
 export interface ComputePool {
+  /**
+   * Backtests a group of series in one worker hop (every window of each); the time limit is one
+   * forecast per window per series. Rejects as forecastGroup does; a refused series is its own outcome.
+   */
+  backtestGroup(input: BacktestGroupInput): Promise<BacktestOutcome[]>;
   /**
    * Forecasts a group of series in one worker hop; the time limit is per series. Rejects as a
    * whole with ComputeTimeoutError, ComputeOverloadedError or ComputeCrashError; a series the core
@@ -256,18 +272,58 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
     return run<ManyReply extends { result: infer R } ? R : never>('scoreMany', { ...rest, values }, values.buffer as ArrayBuffer, limit);
   }
 
-  async function forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]> {
-    if (piscina.queueSize >= maxQueue) throw new ComputeOverloadedError(piscina.queueSize);
-    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
-    const lengths = input.series.map((s) => s.length);
+  // a group's series end to end in one buffer (null → NaN), and their lengths
+  function packGroup(series: ReadonlyArray<ArrayLike<number | null>>): { values: Float64Array<ArrayBuffer>; lengths: number[] } {
+    const lengths = series.map((s) => s.length);
     const values = new Float64Array(lengths.reduce((a, b) => a + b, 0));
     let at = 0;
-    for (const s of input.series) {
+    for (const s of series) {
       for (let i = 0; i < s.length; i++) {
         const v = s[i];
         values[at++] = v === null ? NaN : v;
       }
     }
+    return { values, lengths };
+  }
+
+  async function backtestGroup(input: BacktestGroupInput): Promise<BacktestOutcome[]> {
+    if (piscina.queueSize >= maxQueue) throw new ComputeOverloadedError(piscina.queueSize);
+    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
+    const { values, lengths } = packGroup(input.series);
+    const task: BacktestGroupTask = {
+      values,
+      lengths,
+      horizon: input.horizon,
+      windows: input.windows,
+      step: input.step,
+      seasonLengths: input.seasonLengths ?? lengths.map(() => undefined),
+      ...(input.periodHints ? { periodHints: input.periodHints } : {}),
+      level: input.level,
+      config: input.config,
+      ...(input.quantiles ? { quantiles: input.quantiles } : {}),
+    };
+    const timeoutMs = options.timeoutMs * input.windows * Math.max(1, lengths.length);
+    const signal = AbortSignal.timeout(timeoutMs);
+    running += lengths.length;
+    const pendingRun = piscina.run(task, { name: 'backtestGroup', signal, transferList: [values.buffer] }) as Promise<BacktestReply[]>;
+    pending.add(pendingRun);
+    let replies: BacktestReply[];
+    try {
+      replies = await pendingRun;
+    } catch (err) {
+      if (signal.aborted) throw new ComputeTimeoutError(timeoutMs);
+      throw new ComputeCrashError(err);
+    } finally {
+      running -= lengths.length;
+      pending.delete(pendingRun);
+    }
+    return replies.map((r) => (r.ok ? { ok: true, result: r.result } : { ok: false, error: new ComputeRejectedError(r.status, r.message) }));
+  }
+
+  async function forecastGroup(input: ForecastGroupInput): Promise<GroupOutcome[]> {
+    if (piscina.queueSize >= maxQueue) throw new ComputeOverloadedError(piscina.queueSize);
+    if (closed) throw new ComputeCrashError(new Error('the pool is closed'));
+    const { values, lengths } = packGroup(input.series);
     const task: ForecastManyTask = {
       values,
       lengths,
@@ -300,6 +356,7 @@ export function createComputePool(options: ComputePoolOptions): ComputePool {
   return {
     forecast,
     backtest,
+    backtestGroup,
     scoreMany,
     forecastGroup,
     runsInline: inlineFor,

@@ -129,6 +129,34 @@ export async function forecastMany(task: ForecastManyTask): Promise<ForecastRepl
   return replies;
 }
 
+/** Many series' backtests in one worker hop: `values` holds them end to end, `lengths[i]` values each (NaN = missing). */
+export interface BacktestGroupTask extends Omit<ForecastManyTask, 'regressors'> {
+  windows: number;
+  step: number;
+}
+
+/** Backtests each series of the task in order; one reply per series, so one refused series spoils none of the others. */
+export async function backtestGroup(task: BacktestGroupTask): Promise<BacktestReply[]> {
+  const replies: BacktestReply[] = [];
+  let start = 0;
+  for (let i = 0; i < task.lengths.length; i++) {
+    const end = start + task.lengths[i];
+    replies.push(await backtest({
+      series: task.values.subarray(start, end),
+      horizon: task.horizon,
+      windows: task.windows,
+      step: task.step,
+      seasonLength: task.seasonLengths[i],
+      ...(task.periodHints?.[i] ? { periodHints: task.periodHints[i] } : {}),
+      level: task.level,
+      config: task.config,
+      ...(task.quantiles ? { quantiles: task.quantiles } : {}),
+    }));
+    start = end;
+  }
+  return replies;
+}
+
 /** Resolves with the core's ABI version once this worker's instance is loaded. */
 export async function ping(): Promise<number> {
   return (await forecaster).abiVersion;

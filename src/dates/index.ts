@@ -36,6 +36,8 @@ export interface DatePlan {
   timestamps?: string[];
   /** true when the step is a year or longer: the calendar rules a seasonal period out. */
   nonSeasonal?: boolean;
+  /** with fill_missing: how many absent dates became missing values, and where each value sent went in the filled series */
+  filled?: { count: number; positions: number[] };
 }
 
 /** What the core is told about seasons: a told length wins; else 1 when the calendar rules a season out; else the calendar's periods as hints the core tests. */
@@ -61,7 +63,8 @@ function stampReason(problem: string, i: number): string {
   }
 }
 
-function parseAll(raw: unknown[], base: string): Stamp[] {
+/** Parses `raw` timestamps (one form throughout, strictly increasing); throws DateError under `base` at the first that is not. */
+export function parseAll(raw: unknown[], base: string): Stamp[] {
   const out: Stamp[] = [];
   for (let i = 0; i < raw.length; i++) {
     const st = parseStamp(raw[i]);
@@ -80,7 +83,8 @@ function parseAll(raw: unknown[], base: string): Stamp[] {
   return out;
 }
 
-function readFreq(freq: unknown, base: string): Step | undefined {
+/** `freq` as a step (undefined when absent); throws DateError at `base`/freq when it is not one. */
+export function readFreq(freq: unknown, base: string): Step | undefined {
   if (freq === undefined) return undefined;
   const step = typeof freq === 'string' ? parseFreq(freq) : null;
   if (!step) {

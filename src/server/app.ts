@@ -1,5 +1,7 @@
 // Builds the Koa app from dependencies it is handed: nothing here opens files or sockets, so a
 // test can pass in stores and limits of its own.
+import { crossValidationWork } from './routes/cross-validation-batch.js';
+import { batchBody } from './batch/batch-body.js';
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -149,10 +151,29 @@ export function createApp(deps: AppDeps): TempoApp {
     rateLimitHeadersOnResponse(limits),
     model,
     admitRequest(limits, config.limitsFailOpen),
-    requestBody(requests.batch, (state, a) => { state.batchRequest = a.request; state.batchDates = a.dates; }),
+    batchBody(requests.batch, config.batchBounds, (state, a) => {
+      state.batchRequest = a.request;
+      state.batchDates = a.dates;
+      if (a.skipped !== undefined) state.batchSkip = { positions: a.positions ?? [], skipped: a.skipped };
+    }),
     runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
     drainingRefusal(),
     forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }));
+  // the batch's body, check order and answer, each series backtested instead of forecast
+  router.post('/:model/v1/cross-validation/batch',
+    drainGuard(drain),
+    auth,
+    rateLimitHeadersOnResponse(limits),
+    model,
+    admitRequest(limits, config.limitsFailOpen),
+    batchBody(requests.crossValidationBatch, config.batchBounds, (state, a) => {
+      state.batchRequest = a.request;
+      state.batchDates = a.dates;
+      if (a.skipped !== undefined) state.batchSkip = { positions: a.positions ?? [], skipped: a.skipped };
+    }),
+    runningLock(limits, config.lockLeaseMs, config.limitsFailOpen),
+    drainingRefusal(),
+    forecastBatchRoute(pool, config.workers, { chunkChars, stop: streams.signal }, crossValidationWork(pool)));
   // a job is one request for the rate limit and takes no running lock; its series are checked and
   // stored as they arrive (up to TEMPO_JOB_UPLOAD_LIMIT_BYTES) and computed by the job workers
   const jobRoutes = {

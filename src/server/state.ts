@@ -1,5 +1,6 @@
 // What the middleware chain leaves on ctx.state, typed once: each field is set by one middleware
 // and read by those after it, so a handler asks for what it needs with `need` instead of a cast.
+import type { SkippedSeries } from './batch/skip-invalid.js';
 import type { ParameterizedContext } from 'koa';
 import type { CheckedDates, DatePlan } from '../dates/index.js';
 import type { AdmitResult } from '../limits/types.js';
@@ -29,6 +30,8 @@ declare module 'koa' {
     batchRequest?: BatchRequestBody;
     /** Set by the batch route's validation with ctx.state.batchRequest: each series' checked dates, made while checking it (the answer writes them out). */
     batchDates?: CheckedDates[];
+    /** With on_invalid "skip": each computed series' index in the body as sent, and the series set aside (src/server/batch/skip-invalid.ts). */
+    batchSkip?: { positions: number[]; skipped: SkippedSeries[] };
     tunedModelRequest?: TunedModelRequestBody;
     /** Set with tunedModelRequest when its training is dated: each series' date plan, made while checking it. */
     trainingDates?: DatePlan[];

@@ -13,6 +13,21 @@ export interface LongSeries {
   lines: number[];
   /** with regressor columns: per column, one value per row (see future-rows.ts) */
   regressors: number[][];
+  /** runs of consecutive rows the series' rows come in: more than 1 when another series' rows lie between (a repeated id, or an unsorted file); absent: 1 */
+  blocks?: number;
+}
+
+/** A problem of one row or series, kept by a reader that goes on past it: the series' id (null when the row had no usable id), where, and what. */
+export interface TableProblem {
+  id: string | null;
+  line: number;
+  column?: string;
+  reason: string;
+}
+
+/** A TableError as a problem of series `id`. */
+export function problemOf(err: TableError, id: string | null): TableProblem {
+  return { id, line: err.line, ...(err.column !== undefined ? { column: err.column } : {}), reason: err.reason };
 }
 
 /** A row or file the reader refuses: where it is and what is wrong. */
@@ -53,13 +68,19 @@ export function longColumns(header: string[], file: string): { id: number; ds: n
 /** A long table read: its series in order of first appearance, and its [id, date, value] column names. */
 export interface LongTable {
   series: LongSeries[];
+  /** read with `problems`: the ids of the series a row problem was found in (their series are in `series` too) */
+  invalid: Set<string>;
   columns: readonly [string, string, string];
   /** every other column: regressors, whose future rows end each series */
   regressors: RegressorColumn[];
 }
 
-/** Reads every series of a long CSV stream; throws TableError on the first bad row. */
-export async function readLongCsv(input: Readable, file: string): Promise<LongTable> {
+/**
+ * Reads every series of a long CSV stream; throws TableError on the first bad row, or with
+ * `problems` lists each bad row's problem there (its series in `invalid`) and goes on. A broken
+ * file (its header, its CSV syntax, no rows) throws either way.
+ */
+export async function readLongCsv(input: Readable, file: string, problems?: TableProblem[]): Promise<LongTable> {
   const parser = parse({ bom: true, skip_empty_lines: true, info: true });
   // pipe() does not pass on the source's errors (a missing file, a directory): hand them over
   input.on('error', (err) => parser.destroy(err));
@@ -67,6 +88,8 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
   const byId = new Map<string, LongSeries>();
   let cols: ReturnType<typeof longColumns> | undefined;
   let xcols: RegressorColumn[] = [];
+  const invalid = new Set<string>();
+  let lastId: string | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       // the parser's own trim option costs a third of the read; three cells are trimmed here instead
@@ -78,21 +101,40 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
       }
       const line = info.lines;
       const id = record[cols.id].trim();
-      if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
-      const ds = record[cols.ds].trim();
-      if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
-      const cell = record[cols.y].trim();
-      let value: number | null = null;
-      if (!MISSING.has(cell)) {
-        value = Number(cell);
-        if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
+      if (id === '' || id.length > 128) {
+        const err = new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
+        if (problems === undefined) throw err;
+        problems.push(problemOf(err, null));
+        continue;
       }
       let s = byId.get(id);
-      if (!s) { s = { id, timestamps: [], values: [], lines: [], regressors: xcols.map(() => []) }; byId.set(id, s); }
-      s.timestamps.push(ds);
-      s.values.push(value);
-      s.lines.push(line);
-      for (let j = 0; j < xcols.length; j++) s.regressors[j].push(regressorValue(record[xcols[j].index], file, line, xcols[j].name));
+      if (!s) { s = { id, timestamps: [], values: [], lines: [], regressors: xcols.map(() => []), blocks: 1 }; byId.set(id, s); }
+      else if (lastId !== id) s.blocks = (s.blocks ?? 1) + 1;
+      lastId = id;
+      try {
+        const ds = record[cols.ds].trim();
+        if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
+        const cell = record[cols.y].trim();
+        let value: number | null = null;
+        if (!MISSING.has(cell)) {
+          value = Number(cell);
+          if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
+        }
+        const xs = xcols.map((c) => regressorValue(record[c.index], file, line, c.name));
+        s.timestamps.push(ds);
+        s.values.push(value);
+        s.lines.push(line);
+        for (let j = 0; j < xcols.length; j++) s.regressors[j].push(xs[j]);
+      } catch (err) {
+        if (problems === undefined || !(err instanceof TableError)) throw err;
+        problems.push(problemOf(err, id));
+        invalid.add(id);
+        // the series keeps a place for the row, so its other rows still read in order
+        s.lines.push(line);
+        s.timestamps.push('');
+        s.values.push(null);
+        for (let j = 0; j < xcols.length; j++) s.regressors[j].push(0);
+      }
     }
   } catch (err) {
     if (err instanceof TableError) throw err;
@@ -109,8 +151,12 @@ export async function readLongCsv(input: Readable, file: string): Promise<LongTa
   // with regressors, the future rows are empty on purpose (splitFuture checks the history)
   if (xcols.length === 0) {
     for (const s of byId.values()) {
-      if (!s.values.some((v) => v !== null)) throw new TableError(file, s.lines[0], cols.names[2], `${seriesNamed(s.id, s.lines[0])} has no value, only missing ones`);
+      if (invalid.has(s.id) || s.values.some((v) => v !== null)) continue;
+      const err = new TableError(file, s.lines[0], cols.names[2], `${seriesNamed(s.id, s.lines[0])} has no value, only missing ones`);
+      if (problems === undefined) throw err;
+      problems.push(problemOf(err, s.id));
+      invalid.add(s.id);
     }
   }
-  return { series: [...byId.values()], columns: cols.names, regressors: xcols };
+  return { series: [...byId.values()], invalid, columns: cols.names, regressors: xcols };
 }

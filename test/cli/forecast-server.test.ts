@@ -1,10 +1,11 @@
-// `tempo forecast --server`: rows grouped into series and sent in batches to a real server; the
-// command reads a quoted CSV, names a bad line and column, never prints the key, writes whole files.
+// `tempo forecast --server`: the series of a file sent in batches to a real server, checked, written
+// and reported exactly as a local run does; it reads a quoted CSV, names a bad line and column,
+// never prints the key, writes whole files.
 import { mkdtempSync, readFileSync, existsSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { forecastViaServer, seriesOf, type LongRow } from '../../src/cli/forecast-server.js';
+import { cli } from './in-process.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { requireBuiltCli, tempo } from './run.js';
 
@@ -15,36 +16,38 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); });
 
-function longRows(ids: string[], n: number): LongRow[] {
-  let line = 1;
-  return ids.flatMap((id, k) => seasonal(n + k).map((y) => ({ id, y, line: ++line })));
-}
-
-describe('forecastViaServer', () => {
-  it('groups rows into series, sends them in batches and writes one CSV row per step, in order', async () => {
-    const { fullKey } = await h.key();
+describe('tempo forecast --server and on this machine', () => {
+  it('give the same output, final line and exit codes, and the server run sends its series in batches', async () => {
+    const { fullKey } = await h.key({ rateLimitPerMinute: 100 });
+    const dir = mkdtempSync(join(tmpdir(), 'tempo-cli-forecast-'));
+    const csv = join(dir, 'sales.csv');
     const ids = ['a', 'b,1', 'c "q"', 'd', 'e'];
-    let text = '';
-    const progress: number[] = [];
-    const r = await forecastViaServer(longRows(ids, 30), { server: h.url, apiKey: fullKey, horizon: 3, level: [80], batchSize: 2, format: 'csv' },
-      { write: (t) => { text += t; }, progress: (p) => progress.push(p.done) });
-    expect(r.series).toBe(5);
-    expect(progress).toEqual([1, 2, 3, 4, 5]);
-    const lines = text.trimEnd().split('\n');
-    // rows without dates: ds is the step number
-    expect(lines[0]).toBe('unique_id,ds,forecast,lo-80,hi-80');
-    expect(lines).toHaveLength(1 + 5 * 3);
-    expect(lines[4].startsWith('"b,1",1,')).toBe(true);
-    expect(lines[7].startsWith('"c ""q""",1,')).toBe(true);
-    const single = await (await h.forecast(fullKey, { series: seasonal(31), horizon: 3, level: [80] })).json();
-    expect(lines.slice(4, 7).map((l) => Number(l.split(',')[3]))).toEqual(single.forecast);
-    const cells = lines[4].split(',');
-    expect(Number(cells[4])).toBe(single.intervals['80'].lower[0]);
-  });
-
-  it('refuses rows of one series that are not together, naming the line', async () => {
-    const rows: LongRow[] = [{ id: 'a', y: 1, line: 2 }, { id: 'b', y: 1, line: 3 }, { id: 'a', y: 2, line: 4 }];
-    await expect((async () => { for await (const _ of seriesOf(rows)) { /* drain */ } })()).rejects.toThrow(/line 4: the rows of series "a" are not together/);
+    const month = (i: number) => `${2020 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`;
+    const rows = ['unique_id,ds,y', ...ids.flatMap((id, k) => seasonal(30 + k).map((y, i) => `"${id.replace(/"/g, '""')}",${month(i)},${y}`))];
+    // a bad value in d, a new product of one row
+    rows[1 + 30 + 31 + 32 + 5] = rows[1 + 30 + 31 + 32 + 5].replace(/,[^,]*$/, ',abc');
+    rows.push(`new,${month(33)},12`);
+    writeFileSync(csv, rows.join('\n') + '\n');
+    const local = await cli(['forecast', '--file', csv, '--horizon', '3', '--level', '80', '--out', join(dir, 'local.csv'), '--on-invalid', 'skip', '--workers', '1']);
+    const remote = await cli(['forecast', '--file', csv, '--horizon', '3', '--level', '80', '--out', join(dir, 'remote.csv'), '--on-invalid', 'skip', '--server', h.url, '--batch-size', '2'],
+      { TEMPO_API_KEY: fullKey });
+    expect(remote.code).toBe(0);
+    expect(local.code).toBe(0);
+    expect(readFileSync(join(dir, 'remote.csv'), 'utf8')).toBe(readFileSync(join(dir, 'local.csv'), 'utf8'));
+    expect(readFileSync(join(dir, 'remote.problems.csv'), 'utf8')).toBe(readFileSync(join(dir, 'local.problems.csv'), 'utf8'));
+    const last = (r: { stderr: string }) => r.stderr.trim().split('\n').filter((l) => l.startsWith('tempo forecast:')).map((l) => l.replace(/[\d.]+ s \(\d+ series\/s\) on .*?;/, 'T on W;').replace(/(local|remote)/, 'X').replace(/\d+ series\/s  ETA \S+/, 'R'));
+    expect(last(remote)).toEqual(last(local));
+    expect(last(remote)).toContain(`tempo forecast: 5 series in T on W; wrote ${join(dir, 'X.csv')}`);
+    // the same refusal and exit code without skip
+    const refusedLocal = await cli(['forecast', '--file', csv, '--horizon', '3']);
+    const refusedRemote = await cli(['forecast', '--file', csv, '--horizon', '3', '--server', h.url], { TEMPO_API_KEY: fullKey });
+    expect(refusedRemote.code).toBe(1);
+    expect(refusedRemote).toEqual(refusedLocal);
+    // --model: a core model here, a model the key may use there
+    const ets = await cli(['forecast', '--file', csv, '--horizon', '3', '--model', 'ets', '--on-invalid', 'skip', '--out', join(dir, 'ets.ndjson'), '--workers', '1']);
+    expect(ets.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'ets.ndjson'), 'utf8').split('\n')[0]).method.components[0]).toMatch(/^ets\(/);
+    expect((await cli(['forecast', '--file', csv, '--horizon', '3', '--model', 'my-tuned'])).code).toBe(2);
   });
 });
 
@@ -78,8 +81,8 @@ describe('tempo forecast --server', () => {
     writeFileSync(csv, 'id,timestamp,value\nx,2020-01-01,1\nx,2020-02-01,"12a"\n');
     const out = join(dir, 'out.csv');
     const run = await tempo(['forecast', '--file', csv, '--server', h.url, '--horizon', '2', '--out', out], { TEMPO_API_KEY: fullKey });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/line 3, column 3 \(value\): "12a" is not a number/);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('bad.csv line 3, column value: not a number (leave it empty or write NA for a missing value) (series "x")');
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir)).toEqual(['bad.csv']);
     const noKey = await tempo(['forecast', '--file', csv, '--server', h.url, '--horizon', '2']);
@@ -113,7 +116,7 @@ describe('tempo forecast --server', () => {
     writeFileSync(csv, 'id,timestamp,value\nx,2024-01-01 00:00,1\nx,2024-01-01 01:00,2\nx,2024-01-01T02:00,3\n');
     const out = join(dir, 'out.csv');
     const run = await tempo(['forecast', '--file', csv, '--server', h.url, '--horizon', '2', '--out', out], { TEMPO_API_KEY: fullKey });
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stderr).toContain('mixed.csv line 4, column timestamp: date separates date and time with "T" but the date on line 2 is "2024-01-01 00:00"');
     expect(readdirSync(dir)).toEqual(['mixed.csv']);
   });

@@ -15,11 +15,12 @@ describe('anomalies', () => {
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch });
     const series = seasonal(72);
     series[40] += 50;
-    series[10] = NaN;
-    const out = await c.anomalies({ series, seasonLength: 12, level: 99.5 });
+    const series1: Array<number | null> = [...series];
+    series1[10] = null;
+    const out = await c.anomalies({ series: series1, seasonLength: 12, level: 99.5 });
     expect(rec.exchanges[0].url).toBe(`${h.url}/tempo/v1/anomalies`);
     expect(JSON.parse(rec.exchanges[0].body!)).toEqual({
-      series: series.map((v) => (Number.isNaN(v) ? null : v)), season_length: 12, level: 99.5,
+      series: series1, season_length: 12, level: 99.5,
     });
     expect(out.level).toBe(99.5);
     expect(out.model).toBe('tempo');

@@ -18,7 +18,7 @@ describe('forecastMany when the server fails mid-answer', () => {
       const c = new TempoClient({ apiKey: fullKey, baseUrl: t.url, fetch: w.fetch, maxRetries: 1, backoffBaseMs: 1 });
       const series = Array.from({ length: 64 }, (_, i) => ({ id: `s${i}`, values: new Array(i === 40 ? 13 : 5).fill(i + 1) }));
       const got: string[] = [];
-      const err = await rejectionOf((async () => { for await (const x of c.forecastMany(series, { horizon: 2 })) got.push(x.id); })());
+      const err = await rejectionOf((async () => { for await (const x of c.forecastMany(series, { horizon: 2 })) got.push(x.id!); })());
       expect(err).toBeInstanceOf(InternalServerError);
       expect((err as InternalServerError).attempts).toBe(2);
       // the first group was answered; the retry starts at the first unanswered series, whose group traps again

@@ -25,11 +25,11 @@ describe('forecastBatch', () => {
     const { fullKey } = await h.key();
     const c = new TempoClient({ apiKey: fullKey, baseUrl: h.url });
     const series = makeSeries(12);
-    series[2] = { ...series[2], seasonLength: 4, values: [...series[2].values.slice(0, 10), NaN, ...series[2].values.slice(11)] };
+    series[2] = { ...series[2], seasonLength: 4, values: [...series[2].values.slice(0, 10), null, ...series[2].values.slice(11)] };
     const r = await c.forecastBatch({ series, horizon: 4, level: [90], seasonLength: 12 });
     expect(r.model).toBe('tempo');
     expect(r.forecasts.map((f) => f.id)).toEqual(series.map((s) => s.id));
-    const raw = await (await h.forecast(fullKey, { series: series[2].values.map((v) => (Number.isNaN(v) ? null : v)), horizon: 4, level: [90], season_length: 4 })).json();
+    const raw = await (await h.forecast(fullKey, { series: series[2].values, horizon: 4, level: [90], season_length: 4 })).json();
     expect(r.forecasts[2]).toEqual({ id: 's2', forecast: raw.forecast, intervals: raw.intervals, method: { components: raw.method.components, seasonLength: raw.method.season_length } });
     expect(r.rateLimit?.remaining).toBeGreaterThan(0);
   });
@@ -39,16 +39,50 @@ describe('forecastBatch', () => {
     const w = watchedFetch();
     const c = new TempoClient({ apiKey: fullKey, baseUrl: h.url, fetch: w.fetch });
     const series = makeSeries(4);
-    (series[2].values as unknown[])[1] = 'two';
+    // a series of missing values only: the client sends it, the server refuses it
+    series[2] = { ...series[2], values: series[2].values.map(() => null) };
     const err = await rejectionOf(c.forecastBatch({ series, horizon: 2 }));
     expect(err).toBeInstanceOf(RequestInvalidError);
-    expect((err as RequestInvalidError).errors[0].pointer).toBe('/series/2/values/1');
+    expect((err as RequestInvalidError).errors[0]).toMatchObject({ pointer: '/series/2/values', id: 's2' });
+    expect((err as RequestInvalidError).message).toContain('(series id "s2")');
     expect(w.bodies).toHaveLength(1);
-    await expect(c.forecastBatch({ series: [{ id: 'a', values: [1, Infinity] }], horizon: 1 })).rejects.toThrow(/series\[0\]\.values\[1\] is not finite/);
+    await expect(c.forecastBatch({ series: [{ id: 'a', values: [1, Infinity] }], horizon: 1 })).rejects.toThrow(/series\[0\] \(id "a"\)\.values\[1\] is not finite/);
+    // a corrupt value is refused, not read as missing
+    await expect(c.forecastBatch({ series: [{ id: 'a', values: [1, Number('abc'), 3] }], horizon: 1 })).rejects.toThrow(/series\[0\] \(id "a"\)\.values\[1\] is NaN/);
+    expect(w.bodies).toHaveLength(1);
   });
 });
 
 describe('forecastMany', () => {
+  it('points into the whole input and names the series, refusing or skipping an invalid one', async () => {
+    const { fullKey } = await h.key({ rateLimitPerMinute: 100 });
+    const c = new TempoClient({ apiKey: fullKey, baseUrl: h.url });
+    const series = makeSeries(10);
+    // the third batch of four: its second series (the whole input's 9th) has only missing values
+    series[9] = { ...series[9], values: series[9].values.map(() => null) };
+    const got: string[] = [];
+    const err = await rejectionOf((async () => { for await (const x of c.forecastMany(series, { horizon: 2, batchSize: 4 })) got.push(x.id!); })());
+    expect(err).toBeInstanceOf(RequestInvalidError);
+    const e = err as RequestInvalidError;
+    expect(e.errors[0]).toMatchObject({ pointer: '/series/9/values', id: 's9' });
+    expect(e.errors[0].detail).toMatch(/^series\/9\/values /);
+    expect(e.message).toContain('series/9/values');
+    expect(e.message).toContain('(series id "s9")');
+    expect(got).toEqual(series.slice(0, 8).map((s) => s.id));
+
+    // with skip, the series is answered in its place and the rest are forecast
+    const items = await all(c.forecastMany(series, { horizon: 2, batchSize: 4, onInvalid: 'skip' }));
+    expect(items.map((x) => x.id)).toEqual(series.map((s) => s.id));
+    const bad = items[9] as Extract<BatchItem, { error: unknown }>;
+    expect(bad.error.pointer).toBe('/series/9/values');
+    expect(bad.error.detail).toMatch(/^series\/9\/values /);
+    for (const [i, x] of items.entries()) if (i !== 9) expect('forecast' in x && x.forecast).toHaveLength(2);
+
+    // the client's own refusals count from the whole input too
+    series[9] = { ...series[9], values: [1, Number('abc'), 3] };
+    await expect(all(c.forecastMany(series, { horizon: 2, batchSize: 4 }))).rejects.toThrow(/series\[9\] \(id "s9"\)\.values\[1\] is NaN/);
+  });
+
   it('sends batchSize series per request and yields every answer in source order, with progress', async () => {
     const { fullKey } = await h.key();
     const w = watchedFetch();
@@ -97,7 +131,7 @@ describe('forecastMany', () => {
     const w = watchedFetch({ attempt: 1, lines: 2 });
     const c = new TempoClient({ apiKey: fullKey, baseUrl: h.url, fetch: w.fetch, maxRetries: 0 });
     const got: string[] = [];
-    const err = await rejectionOf((async () => { for await (const x of c.forecastMany(makeSeries(5), { horizon: 2 })) got.push(x.id); })());
+    const err = await rejectionOf((async () => { for await (const x of c.forecastMany(makeSeries(5), { horizon: 2 })) got.push(x.id!); })());
     expect(got).toEqual(['s0', 's1']);
     expect((err as Error).name).toBe('ConnectionError');
     expect(JSON.stringify(err)).not.toContain(fullKey.split('-')[2]);

@@ -1,5 +1,5 @@
 // The three calls against a real server: camelCase results, rate-limit state after each call,
-// and the request-side mapping (optional fields, NaN as missing, refusing ±Infinity).
+// and the request-side mapping (optional fields, null as missing, refusing NaN and ±Infinity).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { TempoClient } from '../../src/client/index.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
@@ -69,14 +69,16 @@ describe('forecast', () => {
     expect(c.lastRateLimit!.resetSeconds).toBeGreaterThan(0);
   });
 
-  it('sends NaN as a missing value and refuses ±Infinity before sending', async () => {
+  it('sends null as a missing value and refuses NaN (a cell that did not parse), ±Infinity and non-numbers before sending', async () => {
     const k = await h.key();
     const rec = recordingFetch();
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch });
-    const withGap = await c.forecast({ series: [5, NaN, 5, 5, null, 5], horizon: 2 });
+    const withGap = await c.forecast({ series: [5, null, 5, 5, null, 5], horizon: 2 });
     expect(withGap.forecast.every(Number.isFinite)).toBe(true);
     expect(JSON.parse(rec.exchanges[0]!.body!)).toEqual({ series: [5, null, 5, 5, null, 5], horizon: 2 });
     await expect(c.forecast({ series: [1, Infinity], horizon: 1 })).rejects.toThrow(/series\[1\]/);
+    await expect(c.forecast({ series: [5, Number('abc'), 5], horizon: 1 })).rejects.toThrow(/series\[1\] is NaN, not a number/);
+    await expect(c.forecast({ series: [5, '6' as unknown as number], horizon: 1 })).rejects.toThrow(TypeError);
     expect(rec.exchanges).toHaveLength(1);
   });
 });

@@ -14,10 +14,11 @@ describe('crossValidate', () => {
     const rec = recordingFetch();
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch });
     const series = seasonal(60);
-    series[58] = NaN;
-    const out = await c.crossValidate({ series, horizon: 3, windows: 4, step: 2, seasonLength: 12, level: [90] });
+    const series1: Array<number | null> = [...series];
+    series1[58] = null;
+    const out = await c.crossValidate({ series: series1, horizon: 3, windows: 4, step: 2, seasonLength: 12, level: [90] });
     expect(JSON.parse(rec.exchanges[0].body!)).toEqual({
-      series: series.map((v) => (Number.isNaN(v) ? null : v)), horizon: 3, windows: 4, step: 2, season_length: 12, level: [90],
+      series: series1, horizon: 3, windows: 4, step: 2, season_length: 12, level: [90],
     });
     expect(rec.exchanges[0].url).toBe(`${h.url}/tempo/v1/cross-validation`);
     expect(out.windows.map((w) => w.cutoff)).toEqual([50, 52, 54, 56]);
@@ -52,5 +53,22 @@ describe('crossValidate', () => {
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, maxRetries: 0 });
     expect(await rejectionOf(c.crossValidate({ series: seasonal(30), horizon: 2 }))).toBeInstanceOf(ForecastAlreadyRunningError);
     await h.limits.releaseLock(k.keyId, token!);
+  });
+});
+
+describe('crossValidateBatch', () => {
+  it('backtests every series as crossValidate would, in request order, and skips an invalid one when asked', async () => {
+    const k = await h.key({ rateLimitPerMinute: 20, rateLimitPerHour: 100 });
+    const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url });
+    const series = [0, 1, 2].map((i) => ({ id: `s${i}`, values: seasonal(40 + i).map((v) => v + i) }));
+    const batch = await c.crossValidateBatch({ series, horizon: 3, windows: 2, level: [90] });
+    expect(batch.model).toBe('tempo');
+    expect(batch.backtests.map((b) => b.id)).toEqual(['s0', 's1', 's2']);
+    const one = await c.crossValidate({ series: series[1].values, horizon: 3, windows: 2, level: [90] });
+    expect(batch.backtests[1]).toEqual({ id: 's1', windows: one.windows, metrics: one.metrics });
+    const short = [...series, { id: 'short', values: [1, 2, 3] }];
+    await expect(c.crossValidateBatch({ series: short, horizon: 3, windows: 2 })).rejects.toThrow(/series\/3\/values: 3 values are too few/);
+    const skipped = await c.crossValidateBatch({ series: short, horizon: 3, windows: 2, onInvalid: 'skip' });
+    expect(skipped.backtests[3]).toMatchObject({ id: 'short', error: { pointer: '/series/3/values' } });
   });
 });

@@ -50,7 +50,7 @@ describe('job results under a dropped connection', () => {
       res.end(all);
     });
     const c = new TempoClient({ apiKey: KEY, baseUrl: url, backoffBaseMs: 1 });
-    const ids: string[] = [];
+    const ids: Array<string | null> = [];
     for await (const item of c.jobResults('job_1')) ids.push(item.id);
     expect(ids).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
   });
@@ -72,7 +72,7 @@ describe('job results under a dropped connection', () => {
       res.end(`${lines[0]}{"error":{"code":"SERVICE_UNAVAILABLE","detail":"shutting down","request_id":"req_9"}}\n`);
     });
     const c = new TempoClient({ apiKey: KEY, baseUrl: url, maxRetries: 0 });
-    const ids: string[] = [];
+    const ids: Array<string | null> = [];
     const err = await rejectionOf((async () => { for await (const item of c.jobResults('job_1')) ids.push(item.id); })());
     expect(ids).toEqual(['s0']);
     expect(err).toBeInstanceOf(ServiceUnavailableError);

@@ -17,7 +17,7 @@ describe('tuned models from the client', () => {
     const k = await h.key({ organizationId: 'client-tune-co' });
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url });
     const series = training.series.map((s) => ({ ...s, values: [...s.values] as number[] }));
-    series[0].values[3] = NaN;
+    (series[0].values as Array<number | null>)[3] = null;
     const created = await c.createModel({ name: 'client-tuned', training: { ...training, series } });
     expect(created).toMatchObject({ name: 'client-tuned', status: 'tuning', base: 'tempo', config: null });
     expect(created.createdAt).toBeInstanceOf(Date);
@@ -31,11 +31,12 @@ describe('tuned models from the client', () => {
     expect(await rejectionOf(c.getModel('client-tuned'))).toBeInstanceOf(ModelNotAvailableError);
   });
 
-  it('sends NaN as null and leaves base out when not given', async () => {
+  it('sends null as missing, refuses NaN, and leaves base out when not given', async () => {
     const k = await h.key({ organizationId: 'client-wire-co' });
     const rec = recordingFetch();
     const c = new TempoClient({ apiKey: k.fullKey, baseUrl: h.url, fetch: rec.fetch });
-    await c.createModel({ name: 'client-wire', training: { horizon: 4, series: [{ id: 'a', values: [...seasonal(30), NaN] }] } });
+    await expect(c.createModel({ name: 'x', training: { horizon: 4, series: [{ id: 'a', values: [...seasonal(30), NaN] }] } })).rejects.toThrow(/training\.series\[0\] \(id "a"\)\.values\[30\] is NaN/);
+    await c.createModel({ name: 'client-wire', training: { horizon: 4, series: [{ id: 'a', values: [...seasonal(30), null] }] } });
     const sent = JSON.parse(rec.exchanges[0].body!);
     expect(Object.keys(sent)).toEqual(['name', 'training']);
     expect(sent.training.series[0].values.at(-1)).toBeNull();

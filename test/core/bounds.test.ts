@@ -96,8 +96,13 @@ describe('every number in an answer is finite and ordered', () => {
   });
 
   it('values near the largest double are fitted at a safe scale and answered when the answer fits', () => {
-    const r = f.forecast(SERIES.constantMax, 3, { level: [95] });
+    const r = f.forecast(SERIES.constantMax, 3);
     expect(r.forecast).toEqual([1.7e308, 1.7e308, 1.7e308]);
+    // a constant series' intervals take the floor (5% of the level, never zero width): near the
+    // largest double that passes it, and the series is refused as any whose bounds overflow
+    expect(() => f.forecast(SERIES.constantMax, 3, { level: [95] })).toThrowError(expect.objectContaining({ status: STATUS.OUT_OF_RANGE }));
+    const near = f.forecast(SERIES.constantMax.map(() => 1e307), 3, { level: [95] });
+    for (let i = 0; i < 3; i++) expect(near.intervals!['95'].upper[i]).toBeGreaterThan(near.intervals!['95'].lower[i]);
     const s = f.forecast(SERIES.huge, 6, { level: [80, 95], seasonLength: 12 });
     const ref = f.forecast(SERIES.huge.map((v) => v / 1e300), 6, { level: [80, 95], seasonLength: 12 });
     for (let i = 0; i < 6; i++) expect(s.forecast[i] / 1e300).toBeCloseTo(ref.forecast[i], 6);

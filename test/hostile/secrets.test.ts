@@ -220,6 +220,7 @@ const ROUTES: Array<{ method: string; path: string }> = [
   { method: 'POST', path: '/tempo/v1/forecast' },
   { method: 'POST', path: '/tempo/v1/forecast/batch' },
   { method: 'POST', path: '/tempo/v1/cross-validation' },
+  { method: 'POST', path: '/tempo/v1/cross-validation/batch' },
   { method: 'POST', path: '/tempo/v1/anomalies' },
   { method: 'GET', path: '/tempo/v1/validate' },
   { method: 'GET', path: '/v1/models' },

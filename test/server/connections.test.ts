@@ -88,6 +88,7 @@ describe('the compute gate', () => {
     return {
       forecast: async () => { await gate; return { forecast: [1] } as never; },
       forecastGroup: () => Promise.reject(new Error('not used')),
+      backtestGroup: () => Promise.reject(new Error('not used')),
       backtest: () => Promise.reject(new Error('not used')),
       scoreMany: () => Promise.reject(new Error('not used')),
       ready: async () => {},

@@ -51,6 +51,7 @@ describe('the host-side guard', () => {
     const pool: ComputePool = {
       forecast: async () => answers[next++] as never,
       forecastGroup: () => Promise.reject(new Error('not used')),
+      backtestGroup: () => Promise.reject(new Error('not used')),
       backtest: () => Promise.reject(new Error('not used')),
       scoreMany: () => Promise.reject(new Error('not used')),
       ready: async () => {},

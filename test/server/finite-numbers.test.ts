@@ -28,11 +28,23 @@ describe('numbers in a forecast answer', () => {
   });
 
   it('values near 1e308 answer finitely when the answer fits', async () => {
-    const res = await h.forecast(key, { series: [1.7e308, 1.7e308, 1.7e308, 1.7e308], horizon: 2, level: [95] });
+    const res = await h.forecast(key, { series: [1.7e308, 1.7e308, 1.7e308, 1.7e308], horizon: 2 });
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.forecast).toEqual([1.7e308, 1.7e308]);
-    expect(body.intervals['95'].lower).toEqual([1.7e308, 1.7e308]);
+    expect((await res.json()).forecast).toEqual([1.7e308, 1.7e308]);
+    // a constant series' intervals take the floor (never zero width), which fits at 1e307
+    const near = await h.forecast(key, { series: [1e307, 1e307, 1e307, 1e307], horizon: 2, level: [95] });
+    expect(near.status).toBe(200);
+    const body = await near.json();
+    expect(body.forecast).toEqual([1e307, 1e307]);
+    for (let i = 0; i < 2; i++) {
+      expect(body.intervals['95'].lower[i]).toBeLessThan(1e307);
+      expect(body.intervals['95'].upper[i]).toBeGreaterThan(1e307);
+      expect(Number.isFinite(body.intervals['95'].upper[i])).toBe(true);
+    }
+    // at 1.7e308 that floor would pass the largest number: refused, as any interval that overflows is
+    const over = await h.forecast(key, { series: [1.7e308, 1.7e308, 1.7e308, 1.7e308], horizon: 2, level: [95] });
+    expect(over.status).toBe(400);
+    expect((await over.json()).detail).toMatch(/values too large to forecast/);
   });
 
   it('a series whose intervals would overflow is REQUEST_INVALID "values too large to forecast" at /series', async () => {

@@ -128,7 +128,8 @@ describe('POST /{model}/v1/forecast/batch', () => {
     expect(res.status).toBe(400);
     const p = await problem(res);
     expect(p.code).toBe('REQUEST_INVALID');
-    expect(p.errors).toEqual([{ pointer: '/series/1234/values/5', detail: 'series/1234/values/5 must be a finite number or null (got a string)' }]);
+    // the problem names the series by its id as well as by its place
+    expect(p.errors).toEqual([{ pointer: '/series/1234/values/5', detail: 'series/1234/values/5 must be a finite number or null (got a string)', id: 'sku-1234' }]);
     expect(counter.scheduled()).toBe(before);
   });
 

@@ -127,6 +127,7 @@ describe('the published request schemas', () => {
     '/{model}/v1/forecast': { series, horizon: 2, level: [80], season_length: 4, fitted: false, timestamps: series.map((_, i) => `2024-${String(i + 1).padStart(2, '0')}-01`), freq: 'MS' },
     '/{model}/v1/forecast/batch': { horizon: 2, level: [80], freq: 'P1M', season_length: 4, series: [{ id: 'a', values: series, season_length: 4 }, { id: 'b', values: series }] },
     '/{model}/v1/cross-validation': { series, horizon: 2, windows: 2, step: 1, level: [80], season_length: 4 },
+    '/{model}/v1/cross-validation/batch': { horizon: 2, windows: 2, step: 1, level: [80], freq: 'P1M', season_length: 4, series: [{ id: 'a', values: series, season_length: 4 }, { id: 'b', values: series }] },
     '/{model}/v1/anomalies': { series, level: 95, season_length: 4 },
     '/{model}/v1/jobs': { horizon: 2, level: [80], freq: 'P1M', season_length: 4, series: [{ id: 'a', values: series, season_length: 4 }, { id: 'b', values: series }] },
     '/v1/models': { name: 'published-schema', base: 'tempo', training: { horizon: 2, freq: 'P1M', series: [{ id: 'a', values: [1, 2, 3] }] } },

@@ -60,14 +60,14 @@ describe('batch with regressors', () => {
     const res = await post('forecast/batch', fullKey, { horizon: 2, series: [{ id: 'a', values: [1, 2, 3] }, { id: 'b', values: [1, 2, 3], regressors: { x: [1, 2, 3] } }] });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.errors).toEqual([{ pointer: '/series/1/regressors/x', detail: 'series/1/regressors/x has 3 values; it needs 5: one per series value (3) and then one per forecast step (2)' }]);
+    expect(body.errors).toEqual([{ pointer: '/series/1/regressors/x', detail: 'series/1/regressors/x has 3 values; it needs 5: one per series value (3) and then one per forecast step (2)', id: 'b' }]);
   });
 
   it('refuses holidays for a series without timestamps, at that series', async () => {
     const { fullKey } = await h.key();
     const res = await post('forecast/batch', fullKey, { horizon: 2, holidays: 'AU', series: [{ id: 'a', values: [1, 2, 3, 4] }] });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors[0]).toEqual({ pointer: '/series/0/holidays', detail: 'series/0/holidays needs timestamps, one per series value: the holidays are read from the dates' });
+    expect((await res.json()).errors[0]).toEqual({ pointer: '/series/0/holidays', detail: 'series/0/holidays needs timestamps, one per series value: the holidays are read from the dates', id: 'a' });
   });
 });
 

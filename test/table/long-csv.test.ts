@@ -17,8 +17,9 @@ describe('readLongCsv', () => {
     expect(t.columns).toEqual(['unique_id', 'ds', 'y']);
     expect(t.regressors).toEqual([{ name: 'price', index: 3 }]);
     expect(t.series).toEqual([
-      { id: 'a,1', timestamps: ['2024-01-01', '2024-01-02', '2024-01-03'], values: [1, null, 4], lines: [2, 4, 5], regressors: [[5, 7, 8.5]] },
-      { id: 'b', timestamps: ['2024-01-01'], values: [2], lines: [3], regressors: [[6]] },
+      // b's row lies between a,1's: a,1 comes in two blocks
+      { id: 'a,1', timestamps: ['2024-01-01', '2024-01-02', '2024-01-03'], values: [1, null, 4], lines: [2, 4, 5], regressors: [[5, 7, 8.5]], blocks: 2 },
+      { id: 'b', timestamps: ['2024-01-01'], values: [2], lines: [3], regressors: [[6]], blocks: 1 },
     ]);
   });
 
@@ -71,8 +72,16 @@ describe('forecast rows', () => {
 
 describe('progress', () => {
   it('says series done, series/s and ETA', () => {
-    expect(progressText(250, 1000, 500)).toBe('250/1000 series  500 series/s  ETA 2s');
+    expect(progressText(500, 1000, 1000)).toBe('500/1000 series  500 series/s  ETA 1s');
     expect(progressText(1000, 1000, 2000)).toBe('1000/1000 series  500 series/s  ETA 0s');
+  });
+
+  it('waits for a measured rate before it promises an ETA: a second, and 2% of the series', () => {
+    // the first series include the workers' start: a rate from them promises minutes for seconds
+    expect(progressText(1, 10_000, 300)).toBe('1/10000 series  3 series/s  ETA …');
+    expect(progressText(150, 10_000, 5000)).toBe('150/10000 series  30 series/s  ETA …');
+    expect(progressText(250, 1000, 500)).toBe('250/1000 series  500 series/s  ETA …');
+    expect(progressText(250, 1000, 1000)).toBe('250/1000 series  250 series/s  ETA 3s');
   });
 
   it('redraws one line on a terminal and writes spaced plain lines otherwise', () => {

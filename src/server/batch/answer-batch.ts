@@ -12,6 +12,7 @@ import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../
 import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../../dates/index.js';
 import { groupSeries } from './groups.js';
 import { CHUNK_CHARS, jsonChunks } from '../http/json-chunks.js';
+import { skippedItem, type SkippedSeries } from './skip-invalid.js';
 
 export type BatchFormat = 'json' | 'ndjson';
 
@@ -32,6 +33,22 @@ export interface AnswerBatchOptions {
   begin(): void;
   /** Turns a group's failure into what the caller is told; thrown as is while nothing is written yet. */
   failure(err: unknown): { code: string; detail: string };
+  /**
+   * With on_invalid "skip": the index in the body as sent of each series of `request`, and the
+   * series set aside, each answered in its place as an error item.
+   */
+  skip?: { positions: readonly number[]; skipped: readonly SkippedSeries[] };
+  /**
+   * What a group of series is computed with (default: their forecasts, pool.forecastGroup) and how
+   * each one's outcome is written (default: itemBody); another endpoint over many series (the
+   * cross-validation batch) brings its own.
+   */
+  work?: {
+    compute(items: BatchRequestBody['series'], seasons: Array<{ seasonLength?: number; periodHints?: number[] }>): Promise<unknown[]>;
+    itemOf(series: BatchRequestBody['series'][number], position: number, outcome: unknown, dates: CheckedDates): object;
+    /** the JSON answer's list of items (default "forecasts") */
+    listName: string;
+  };
   /** Characters per write (default CHUNK_CHARS): a group's text is written in pieces of about this size. */
   chunkChars?: number;
   /**
@@ -50,9 +67,17 @@ export function itemBody(id: string, index: number, outcome: GroupOutcome, dates
     return { id, error: { code: 'REQUEST_INVALID', detail: `the model cannot forecast this series: ${outcome.error.message}`, pointer: `/series/${index}` } };
   }
   const r = outcome.result;
+  // a filled series answers per value sent: the dates it added have no place in the answer
+  const sent = dates.filled?.positions;
+  const back = <T>(xs: T[]) => (sent ? sent.map((k) => xs[k]) : xs);
   return {
     id, forecast: r.forecast, ...(r.intervals ? { intervals: r.intervals } : {}), ...(r.quantiles ? { quantiles: r.quantiles } : {}),
-    ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}), method: r.method,
+    ...(r.fitted ? { fitted: back(r.fitted) } : {}),
+    ...(r.fitted_intervals ? {
+      fitted_intervals: Object.fromEntries(Object.entries(r.fitted_intervals).map(([k, b]) => [k, { lower: back(b.lower), upper: back(b.upper) }])),
+    } : {}),
+    ...(dates.timestamps ? { timestamps: dates.timestamps } : {}), ...(dates.freq ? { freq: dates.freq } : {}),
+    method: dates.filled ? { ...r.method, filled: dates.filled.count } : r.method,
   };
 }
 
@@ -61,7 +86,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   const { request } = o;
   const chunkChars = o.chunkChars ?? CHUNK_CHARS;
   const groups = groupSeries(request.series.map((s) => s.values.length));
-  const done = new Map<number, GroupOutcome[] | { failed: unknown }>();
+  const done = new Map<number, unknown[] | { failed: unknown }>();
   let next = 0;
   let emitNext = 0;
   let inFlight = 0;
@@ -72,6 +97,19 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
   // the pieces of the group being written, and whether the text written so far stops inside a series' line
   let output: Iterator<string> | null = null;
   let midItem = false;
+  // the series set aside, written before the first computed series that came after them in the body
+  const skipped = o.skip?.skipped ?? [];
+  let nextSkipped = 0;
+  const positionOf = (k: number) => o.skip?.positions[k] ?? k;
+  function skippedBefore(position: number): string {
+    let text = '';
+    while (nextSkipped < skipped.length && skipped[nextSkipped].index < position) {
+      if (o.format === 'json' && written++ > 0) text += ',';
+      text += JSON.stringify(skippedItem(skipped[nextSkipped++]));
+      if (o.format === 'ndjson') text += '\n';
+    }
+    return text;
+  }
 
   let wakeUp: (() => void) | null = null;
   const wake = () => {
@@ -105,7 +143,7 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       return seasonOptions(plan, told ?? (plan.freq ? o.config.season_length : undefined));
     });
     inFlight += 1;
-    o.pool.forecastGroup({
+    const work: Promise<unknown[]> = o.work ? o.work.compute(items, seasons) : o.pool.forecastGroup({
       series: items.map((s) => s.values),
       seasonLengths: seasons.map((x) => x.seasonLength),
       periodHints: seasons.map((x) => x.periodHints),
@@ -114,8 +152,10 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       config: o.config,
       ...(items.some((s) => s.regressors !== undefined) ? { regressors: items.map((s) => s.regressors) } : {}),
       ...(request.quantiles ? { quantiles: request.quantiles } : {}),
+      ...(request.fitted === true ? { fitted: true } : {}),
       caller: o.caller,
-    }).then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
+    });
+    work.then((outcomes) => { done.set(g, outcomes); }, (err: unknown) => { done.set(g, { failed: err }); })
       .finally(() => { inFlight -= 1; wake(); });
   }
 
@@ -123,17 +163,20 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
     if (!begun) {
       o.begin();
       begun = true;
-      if (o.format === 'json') text = `{"model":${JSON.stringify(o.modelName)},"forecasts":[` + text;
+      if (o.format === 'json') text = `{"model":${JSON.stringify(o.modelName)},${JSON.stringify(o.work?.listName ?? 'forecasts')}:[` + text;
     }
     res.write(text);
   }
 
   // the group's text in pieces of about chunkChars: short lines share a piece, a long one is split
-  function* pieces(g: number, outcomes: GroupOutcome[]): Generator<string> {
+  function* pieces(g: number, outcomes: unknown[]): Generator<string> {
     const { start } = groups[g];
     let text = '';
     for (let k = 0; k < outcomes.length; k++) {
-      const item = itemBody(request.series[start + k].id, start + k, outcomes[k], writePlan(o.dates[start + k]));
+      text += skippedBefore(positionOf(start + k));
+      const s = request.series[start + k];
+      const item = o.work ? o.work.itemOf(s, positionOf(start + k), outcomes[k], o.dates[start + k])
+        : itemBody(s.id, positionOf(start + k), outcomes[k] as GroupOutcome, writePlan(o.dates[start + k]));
       if (o.format === 'json' && written++ > 0) text += ',';
       for (const piece of jsonChunks(item, chunkChars)) {
         text += piece;
@@ -198,7 +241,8 @@ export async function answerBatch(res: ServerResponse, o: AnswerBatchOptions): P
       return 'failed';
     }
     if (cancelled) return 'cancelled';
-    if (!begun) write('');
+    const rest = skippedBefore(Infinity);
+    if (!begun || rest !== '') write(rest);
     res.end(o.format === 'json' ? ']}' : undefined);
     return 'complete';
   } finally {

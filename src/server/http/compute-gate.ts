@@ -63,6 +63,7 @@ export function gatePool(pool: ComputePool, slots: number, maxQueue: number, wai
     forecast,
     backtest: (input) => gated(callerOf(input), () => pool.backtest(input)),
     forecastGroup: (input) => unrefused(callerOf(input), () => pool.forecastGroup(input), {}),
+    backtestGroup: (input) => unrefused(callerOf(input), () => pool.backtestGroup(input), {}),
     // background tuning is not a caller's request: it is stopped by its own service before the pool closes
     scoreMany: (input) => unrefused(callerOf(input), () => pool.scoreMany(input), { background: true }),
     ready: () => pool.ready(),

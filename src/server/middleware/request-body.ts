@@ -6,6 +6,7 @@ import type { DefaultState, Middleware } from 'koa';
 import { readJsonBody, type JsonBodyLimits, type JsonBodyWords } from '../body/json-body.js';
 import { invalidRequest } from '../errors.js';
 import { checkAtOnce, checkInSlices, errorListFor, type CompiledRequest } from '../validation/request-check.js';
+import { withSeriesIds } from '../validation/series-ids.js';
 
 /** The deepest JSON a body is read to: the deepest request body nests 5 levels, with room to spare. */
 export const MAX_BODY_DEPTH = 8;
@@ -29,10 +30,9 @@ export function bodyLimits(request: CompiledRequest<unknown>): JsonBodyLimits {
   };
 }
 
-/** Reads and checks the body as `request` says, then `into` puts the accepted request on ctx.state; 400/413/415 REQUEST_INVALID otherwise. */
-export function requestBody<A>(request: CompiledRequest<A>, into: (state: DefaultState, accepted: A) => void): Middleware {
-  const limits = bodyLimits(request);
-  const words: JsonBodyWords = {
+/** The words a body's reader refuses a container with (the one formatter's). */
+export function bodyWords(request: CompiledRequest<unknown>): JsonBodyWords {
+  return {
     rule: request.root.rule,
     container: (refusal) => {
       const list = errorListFor(request);
@@ -40,11 +40,17 @@ export function requestBody<A>(request: CompiledRequest<A>, into: (state: Defaul
       return invalidRequest(list.errors);
     },
   };
+}
+
+/** Reads and checks the body as `request` says, then `into` puts the accepted request on ctx.state; 400/413/415 REQUEST_INVALID otherwise. */
+export function requestBody<A>(request: CompiledRequest<A>, into: (state: DefaultState, accepted: A) => void): Middleware {
+  const limits = bodyLimits(request);
+  const words = bodyWords(request);
   return async (ctx, next) => {
     const body = await readJsonBody(ctx, limits, words);
     // a body small enough to parse at once is checked at once: no promise turn on the common path
     const checked = limits.inSlices === undefined ? checkAtOnce(request, body) : await checkInSlices(request, body);
-    if (checked.accepted === undefined) throw invalidRequest(checked.errors);
+    if (checked.accepted === undefined) throw invalidRequest(withSeriesIds(checked.errors, body));
     into(ctx.state, checked.accepted);
     await next();
   };

@@ -4,7 +4,7 @@
 import type { Config } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType, type ErrorCode } from '../../common/codes.js';
 import { packageVersion } from '../../config/package-version.js';
-import { crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
+import { crossValidationBatchResponseSchema, crossValidationResponseSchema } from '../schemas/cross-validation-response.js';
 import { batchResponseSchema } from '../schemas/batch-response.js';
 import { anomaliesResponseSchema } from '../schemas/anomalies-response.js';
 import { compileRequests } from '../schemas/requests.js';
@@ -104,7 +104,7 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
       }),
       '/{model}/v1/forecast/batch': computingPost({
         summary: 'Forecast many series in one request', operationId: 'forecastBatch',
-        description: 'Answers in request order, as one JSON object or, with `Accept: application/x-ndjson`, one line per series as soon as it is ready. One invalid series refuses the whole batch with its pointer (e.g. `/series/17/values/3`); a series the model itself refuses comes back as `{id, error}`. `Content-Encoding: gzip` bodies are accepted (the size limit applies after inflation). One request for the quota; holds the running lock until the last series is answered.',
+        description: 'Answers in request order, as one JSON object or, with `Accept: application/x-ndjson`, one line per series as soon as it is ready. One invalid series refuses the whole batch, every series\' problems listed with their pointers (e.g. `/series/17/values/3`) and ids; with `on_invalid: "skip"` each invalid series is answered in its place as `{id, error}` and the rest are forecast; a series the model itself refuses comes back as `{id, error}` too. `Content-Encoding: gzip` bodies are accepted (the size limit applies after inflation). One request for the quota; holds the running lock until the last series is answered.',
         request: 'BatchRequest', answer: 'BatchResponse', answers: 'every series, in request order',
         moreContent: { 'application/x-ndjson': { schema: { type: 'string', description: 'one JSON item per line, in request order' } } },
       }),
@@ -112,6 +112,12 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
         summary: 'Backtest the model on one series (rolling origin)', operationId: 'crossValidate',
         description: 'Forecasts `windows` windows of `horizon` values, `step` apart, the last ending on the series\' last value, and scores them (MASE, sMAPE, RMSSE, interval coverage). Counts as one request and holds the running lock like a forecast; a series too short for the windows is `REQUEST_INVALID` saying how many fit.',
         request: 'CrossValidationRequest', answer: 'CrossValidationResponse', answers: 'the windows and their metrics',
+      }),
+      '/{model}/v1/cross-validation/batch': computingPost({
+        summary: 'Backtest the model on many series in one request', operationId: 'crossValidateBatch',
+        description: 'The batch body plus `windows` and `step`: every series backtested as `/cross-validation` would, answered in request order as `{id, windows, metrics}` items, as one JSON object or, with `Accept: application/x-ndjson`, one line per series as soon as it is ready. With `on_invalid: "skip"` an invalid series is answered in its place as `{id, error}`. One request for the quota; holds the running lock until the last series is answered.',
+        request: 'CrossValidationBatchRequest', answer: 'CrossValidationBatchResponse', answers: 'every series\' windows and metrics, in request order',
+        moreContent: { 'application/x-ndjson': { schema: { type: 'string', description: 'one JSON item per line, in request order' } } },
       }),
       '/{model}/v1/anomalies': computingPost({
         summary: 'Flag the values outside their one-step-ahead interval', operationId: 'anomalies',
@@ -234,6 +240,8 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
         ForecastResponse: forecastResponseSchema,
         CrossValidationRequest: requests.crossValidation.root.schema,
         CrossValidationResponse: crossValidationResponseSchema,
+        CrossValidationBatchRequest: requests.crossValidationBatch.root.schema,
+        CrossValidationBatchResponse: crossValidationBatchResponseSchema,
         AnomaliesRequest: requests.anomalies.root.schema,
         AnomaliesResponse: anomaliesResponseSchema,
         TunedModelRequest: requests.tunedModel.root.schema,

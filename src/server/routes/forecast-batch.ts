@@ -5,7 +5,8 @@ import type { ComputePool } from '../../compute/pool.js';
 import type { CoreConfig } from '../../core/index.js';
 import type { BatchRequestBody } from '../../common/types.js';
 import type { ModelRecord } from '../../store/types.js';
-import { answerBatch, type BatchFormat } from '../batch/answer-batch.js';
+import { answerBatch, type AnswerBatchOptions, type BatchFormat } from '../batch/answer-batch.js';
+import type { Caller } from '../../compute/fair-share.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
 import { callerOf, need } from '../state.js';
 import { apiErrorOf } from './computing-route.js';
@@ -24,8 +25,14 @@ export interface BatchWriting {
   stop: AbortSignal;
 }
 
-/** Computes ctx.state.batchRequest over every worker and streams the answer; resolves once no series of it is computing. */
-export function forecastBatchRoute(pool: ComputePool, workers: number, writing: BatchWriting): Middleware {
+/** What a route over many series computes per group and writes per series (see AnswerBatchOptions.work), made for one request. */
+export type BatchWork = (request: BatchRequestBody, config: CoreConfig, caller: Caller) => AnswerBatchOptions['work'];
+
+/**
+ * Computes ctx.state.batchRequest over every worker and streams the answer (forecasts, or what
+ * `work` makes for each series); resolves once no series of it is computing.
+ */
+export function forecastBatchRoute(pool: ComputePool, workers: number, writing: BatchWriting, work?: BatchWork): Middleware {
   return async (ctx) => {
     const request = ctx.state.batchRequest as BatchRequestBody;
     const model = ctx.state.model as ModelRecord;
@@ -36,6 +43,8 @@ export function forecastBatchRoute(pool: ComputePool, workers: number, writing: 
         pool,
         request,
         dates: need(ctx, 'batchDates'),
+        ...(ctx.state.batchSkip !== undefined ? { skip: ctx.state.batchSkip } : {}),
+        ...(work ? { work: work(request, model.config as CoreConfig, callerOf(ctx)) } : {}),
         config: model.config as CoreConfig,
         modelName: model.name,
         format,

@@ -18,14 +18,19 @@ export function forecastRoute(pool: ComputePool, metrics: ServerMetrics): Middle
       ...(body.regressors ? { regressors: body.regressors } : {}),
       ...(body.quantiles ? { quantiles: body.quantiles } : {}),
     });
+    // a filled series answers per value sent: the dates it added have no place in the answer
+    const sent = dates.filled ? dates.filled.positions : undefined;
+    const back = <T>(xs: T[]) => (sent ? sent.map((k) => xs[k]) : xs);
     const response: ForecastResponseBody = {
       forecast: result.forecast,
       ...(result.intervals ? { intervals: result.intervals } : {}),
-      ...(result.fitted ? { fitted: result.fitted } : {}),
-      ...(result.fitted_intervals ? { fitted_intervals: result.fitted_intervals } : {}),
+      ...(result.fitted ? { fitted: back(result.fitted) } : {}),
+      ...(result.fitted_intervals ? {
+        fitted_intervals: Object.fromEntries(Object.entries(result.fitted_intervals).map(([k, b]) => [k, { lower: back(b.lower), upper: back(b.upper) }])),
+      } : {}),
       ...(result.quantiles ? { quantiles: result.quantiles } : {}),
       model: model.name,
-      method: result.method,
+      method: dates.filled ? { ...result.method, filled: dates.filled.count } : result.method,
       ...(dates.timestamps ? { timestamps: dates.timestamps } : {}),
       ...(dates.freq ? { freq: dates.freq } : {}),
     };

@@ -9,6 +9,8 @@ import type { BatchRequestBody } from '../../common/types.js';
 import type { RequestDefinition } from '../validation/request-check.js';
 import { checkedDates, dateErrors } from '../request-dates.js';
 import { acceptRegressors } from '../request-regressors.js';
+import { acceptFill } from '../request-fill.js';
+import type { DatePlan } from '../../dates/index.js';
 import { requestFields, seriesListSchema } from './fields.js';
 
 /** The batch request schema for these bounds. */
@@ -26,6 +28,9 @@ export function batchRequestSchema(bounds: Bounds, batch: BatchBounds) {
       season_length: f.season_length,
       holidays: f.holidays,
       quantiles: f.quantiles,
+      on_invalid: f.on_invalid,
+      fill_missing: f.fill_missing,
+      fitted: f.fitted,
       series: seriesListSchema(batch.maxSeries, batch.maxValues, {
         id: f.id,
         values: f.series,
@@ -60,18 +65,25 @@ export function batchRequest(bounds: Bounds, batch: BatchBounds): RequestDefinit
       }
       const firstIndexOf = new Map<string, number>();
       let values = 0;
-      for (const [i, s] of body.series.entries()) {
+      for (let [i, s] of body.series.entries()) {
         if (i > 0) yield;
         const first = firstIndexOf.get(s.id);
         // the id itself is not repeated: a caller may paste anything into it
         if (first !== undefined && !report.add({ pointer: `/series/${i}/id`, detail: `series/${i}/id repeats the id of series/${first}; ids must be unique within a batch` })) break;
         if (first === undefined) firstIndexOf.set(s.id, i);
+        let filled: DatePlan['filled'];
+        if (body.fill_missing === true && s.timestamps !== undefined) {
+          const f = acceptFill({ values: s.values, timestamps: s.timestamps, freq: body.freq, regressors: s.regressors }, bounds.maxSeriesLength, `/series/${i}`, `series/${i}/values`, report);
+          if (f === undefined) continue;
+          s = body.series[i] = { ...s, values: f.values, timestamps: f.timestamps };
+          filled = { count: f.filled, positions: f.positions };
+        }
         values += s.values.length;
         // regressors are values the workers read too
         for (const col of Object.values(s.regressors ?? {})) values += col.length;
         const { checked, errors } = checkedDates({ timestamps: s.timestamps, freq: body.freq, length: s.values.length, horizon: body.horizon }, `/series/${i}`);
         if (errors.some((e) => !report.add(e))) break;
-        if (checked !== undefined) dates[i] = checked;
+        if (checked !== undefined) dates[i] = filled ? { ...checked, described: { ...checked.described, filled } } : checked;
         const holidays = s.holidays ?? body.holidays;
         if (s.regressors !== undefined || holidays !== undefined) {
           const regressors = acceptRegressors({ length: s.values.length, horizon: body.horizon, regressors: s.regressors, holidays, dates: checked }, `/series/${i}`, report);

@@ -1,4 +1,5 @@
-// The cross-validation answer's schema: tests hold real answers to it, and the OpenAPI document shows it.
+// The cross-validation answers' schemas: tests hold real answers to them, and the OpenAPI document shows them.
+import { batchErrorItemSchema } from './batch-response.js';
 
 const numbers = { type: 'array', items: { type: 'number' } } as const;
 const intervals = {
@@ -42,5 +43,33 @@ export const crossValidationResponseSchema = {
     },
     model: { type: 'string', description: 'the model that answered' },
     freq: { type: 'string', description: 'the grid step as an ISO 8601 duration (present when `timestamps` or `freq` was sent)' },
+  },
+} as const;
+
+/** The response of POST /{model}/v1/cross-validation/batch (as JSON; x-ndjson gives one item per line). */
+export const crossValidationBatchResponseSchema = {
+  type: 'object',
+  required: ['model', 'backtests'],
+  properties: {
+    model: { type: 'string' },
+    backtests: {
+      type: 'array',
+      description: 'one item per series, in request order',
+      items: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['id', 'windows', 'metrics'],
+            properties: {
+              id: { type: 'string' },
+              windows: crossValidationResponseSchema.properties.windows,
+              metrics: crossValidationResponseSchema.properties.metrics,
+              freq: crossValidationResponseSchema.properties.freq,
+            },
+          },
+          batchErrorItemSchema,
+        ],
+      },
+    },
   },
 } as const;

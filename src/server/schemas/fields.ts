@@ -94,6 +94,15 @@ export const requestFields = compiledOnce((bounds: Bounds) => {
       pattern: '^[A-Za-z]{2}(-[A-Za-z0-9]{1,10}){0,2}$',
       description: 'a country or region code like "AU", "AU-VIC" or "US-CA" (with timestamps: adds the public holidays as a regressor)',
     },
+    fill_missing: {
+      type: 'boolean',
+      description: 'true puts a dated series back on its grid: each date absent from `timestamps` becomes a missing value the model imputes, and `method.filled` counts them',
+    },
+    on_invalid: {
+      type: 'string',
+      enum: ['fail', 'skip'],
+      description: '"fail" (the default: one invalid series refuses the whole request) or "skip" (each invalid series is answered in its place as {"id", "error"} and the rest are computed)',
+    },
     quantiles: {
       type: 'array',
       minItems: 1,

@@ -7,6 +7,7 @@ import type { RequestDefinition } from '../validation/request-check.js';
 import { writePlan } from '../../dates/index.js';
 import { checkedDates } from '../request-dates.js';
 import { acceptRegressors } from '../request-regressors.js';
+import { acceptFill } from '../request-fill.js';
 import { requestFields } from './fields.js';
 
 /** The forecast request schema for these bounds. */
@@ -28,6 +29,7 @@ export function forecastRequestSchema(bounds: Bounds) {
       regressors: f.regressors,
       holidays: f.holidays,
       quantiles: f.quantiles,
+      fill_missing: f.fill_missing,
     },
   } as const;
 }
@@ -43,11 +45,20 @@ export function forecastRequest(bounds: Bounds): RequestDefinition<ForecastReque
   return {
     schema: forecastRequestSchema(bounds),
     reading: { maxBytes: bounds.bodyLimitBytes },
-    *accept(body, report) {
+    *accept(sent, report) {
+      let body = sent;
+      let filled: DatePlan['filled'];
+      if (sent.fill_missing === true) {
+        const f = acceptFill({ values: sent.series, timestamps: sent.timestamps, freq: sent.freq, regressors: sent.regressors }, bounds.maxSeriesLength, '', 'series', report);
+        if (f === undefined) return { request: sent, dates: { periods: [] } };
+        body = { ...sent, series: f.values, timestamps: f.timestamps };
+        filled = { count: f.filled, positions: f.positions };
+      }
       const { checked, errors } = checkedDates({ timestamps: body.timestamps, freq: body.freq, length: body.series.length, horizon: body.horizon }, '');
       for (const e of errors) report.add(e);
       const regressors = acceptRegressors({ length: body.series.length, horizon: body.horizon, regressors: body.regressors, holidays: body.holidays, dates: checked }, '', report);
-      return { request: regressors === undefined ? body : { ...body, regressors }, dates: checked ? writePlan(checked) : { periods: [] } };
+      const dates = checked ? writePlan(checked) : { periods: [] };
+      return { request: regressors === undefined ? body : { ...body, regressors }, dates: filled ? { ...dates, filled } : dates };
     },
   };
 }

@@ -7,6 +7,7 @@ import { compileTree, namesOf } from '../validation/schema-tree.js';
 import { anomaliesRequest, type AcceptedAnomalies } from './anomalies-request.js';
 import { batchRequest, type AcceptedBatch } from './batch-request.js';
 import { crossValidationRequest, type AcceptedCrossValidation } from './cross-validation-request.js';
+import { crossValidationBatchRequest } from './cross-validation-batch-request.js';
 import { forecastRequest, type AcceptedForecast } from './forecast-request.js';
 import { jobBodyFields, jobQuery, type JobQuery } from './job-request.js';
 import { tunedModelRequest, type AcceptedTunedModel } from './tuned-model-request.js';
@@ -18,6 +19,7 @@ export interface Requests {
   forecast: CompiledRequest<AcceptedForecast>;
   batch: CompiledRequest<AcceptedBatch>;
   crossValidation: CompiledRequest<AcceptedCrossValidation>;
+  crossValidationBatch: CompiledRequest<AcceptedBatch>;
   anomalies: CompiledRequest<AcceptedAnomalies>;
   tunedModel: CompiledRequest<AcceptedTunedModel>;
   /** POST /{model}/v1/jobs' query (its body is a batch's series, checked one at a time with `batch`). */
@@ -36,6 +38,7 @@ const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds)
     forecast: forecastRequest(bounds),
     batch: batchRequest(bounds, batchBounds),
     crossValidation: crossValidationRequest(bounds),
+    crossValidationBatch: crossValidationBatchRequest(bounds, batchBounds),
     anomalies: anomaliesRequest(bounds),
     tunedModel: tunedModelRequest(bounds, tuning),
     jobQuery: jobQuery(bounds),
@@ -49,6 +52,7 @@ const compileFor = compiledOnce(({ bounds, batchBounds, tuning }: RequestBounds)
     forecast: compileRequest(defs.forecast, vocabulary, trees.forecast),
     batch: compileRequest(defs.batch, vocabulary, trees.batch),
     crossValidation: compileRequest(defs.crossValidation, vocabulary, trees.crossValidation),
+    crossValidationBatch: compileRequest(defs.crossValidationBatch, vocabulary, trees.crossValidationBatch),
     anomalies: compileRequest(defs.anomalies, vocabulary, trees.anomalies),
     tunedModel: compileRequest(defs.tunedModel, vocabulary, trees.tunedModel),
     jobQuery: compileRequest(defs.jobQuery, vocabulary, trees.jobQuery),

@@ -78,6 +78,7 @@ export const forecastResponseSchema = {
           additionalProperties: { type: 'string', enum: ['constant', 'collinear', 'unused'] },
         },
         regression_errors: { type: 'string', description: 'the ARIMA model of the regression\'s errors, e.g. "arima(1,0,1)(0,0,0)"' },
+        filled: { type: 'integer', minimum: 0, description: 'present with fill_missing: how many dates absent from the series\' timestamps became missing values (imputed by the model)' },
       },
     },
     timestamps: { type: 'array', items: { type: 'string' }, description: 'the future dates of the forecast, in the form of the request\'s `timestamps` (present when they were sent)' },
@@ -99,7 +100,15 @@ export const problemSchema = {
     request_id: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['pointer', 'detail'], properties: { pointer: { type: 'string' }, detail: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['pointer', 'detail'],
+        properties: {
+          pointer: { type: 'string' },
+          detail: { type: 'string' },
+          id: { type: 'string', description: 'the id of the series the pointer is in (batch, cross-validation batch, tuning), unless it could hold a piece of a secret' },
+        },
+      },
     },
     retry_after: { type: 'integer' },
     violated_policies: { type: 'array', items: { type: 'string' } },

@@ -10,6 +10,24 @@ import type { FieldError } from '../../common/codes.js';
 import { crowdedError } from '../crowded-object.js';
 import type { SchemaNode } from './schema-tree.js';
 
+/**
+ * Field names other forecasting libraries (Nixtla's statsforecast and TimeGPT clients) use, and what
+ * this API calls the same thing, first the one the body at hand has: a caller who sends `h` is told
+ * to use `horizon`, not that an unknown field was withheld.
+ */
+const INSTEAD: Readonly<Record<string, readonly string[]>> = {
+  h: ['horizon'],
+  fh: ['horizon'],
+  df: ['series (the values, with timestamps for their dates; in a batch, a list of {"id", "values", "timestamps"})'],
+  y: ['series (the values)', 'values'],
+  season_len: ['season_length'],
+  seasonality: ['season_length'],
+  levels: ['level'],
+  unique_id: ['id'],
+  ds: ['timestamps'],
+  X_df: ['regressors (each one\'s values, then its future values)'],
+};
+
 /** Most field errors one answer lists: enough to fix a body by, bounded whatever the body. */
 export const MAX_FIELD_ERRORS = 20;
 
@@ -130,14 +148,29 @@ export class FieldErrorList implements Report {
     }
   }
 
-  // names the API uses are named back; any other is only counted: it could be a pasted secret
+  // names the API uses are named back, and so are the names other forecasting libraries use for a
+  // field of ours (with the field to use instead); any other is only counted: it could be a pasted secret
   private unknownFields(node: SchemaNode, path: Path, names: string[]): boolean {
     const allowed = [...node.properties.keys()].join(', ');
-    const withheld = names.filter((n) => !this.vocabulary.has(n));
+    const withheld = names.filter((n) => !this.vocabulary.has(n) && INSTEAD[n] === undefined);
+    // every other library's name at this place in one entry (one entry per pointer)
+    const others: Array<[string, string]> = [];
     for (const n of names) {
       if (withheld.includes(n)) continue;
+      const instead = INSTEAD[n]?.find((f) => node.properties.has(f.split(' ')[0]));
+      if (instead !== undefined && !node.properties.has(n)) {
+        others.push([n, instead]);
+        continue;
+      }
       const place = this.place([...path, n]);
       if (!this.push(place.pointer, `${place.label} is not a field here: remove it (allowed: ${allowed})`)) return false;
+    }
+    if (others.length > 0) {
+      const { pointer, label } = this.place(path);
+      const what = others.length === 1
+        ? `"${others[0][0]}", which is not a field of this API: use ${others[0][1]}`
+        : `${others.map(([n, use]) => `"${n}" (use ${use})`).join(', ')}, which are not fields of this API`;
+      if (!this.push(pointer, `${label} has ${what} (allowed: ${allowed})`)) return false;
     }
     if (withheld.length === 0) return true;
     const { pointer, label } = this.place(path);
