@@ -115,7 +115,7 @@ export function uploadBody(p: JobInput): { contentType: string; body: ReadableSt
   throw new TypeError('createJob needs one of series (an iterable of { id, values }), csv or ndjson');
 }
 
-// one NDJSON line per series, each checked as forecastMany checks it (NaN sent as null, ±Infinity refused)
+// one NDJSON line per series, each checked as forecastMany checks it (a value JSON cannot carry is refused with its place)
 async function* seriesLines(source: AsyncIterable<BatchSeries> | Iterable<BatchSeries>): AsyncGenerator<string> {
   let i = 0;
   for await (const s of source) {

@@ -32,10 +32,10 @@ describe('job settings as a query', () => {
 });
 
 describe('the upload body', () => {
-  it('turns series objects into NDJSON lines, missing values as null, pulled one by one', async () => {
+  it('turns series objects into NDJSON lines, pulled one by one', async () => {
     let pulled = 0;
     function* series() {
-      for (let i = 0; i < 3; i++) { pulled += 1; yield { id: `s${i}`, values: [1, Number.NaN, i], timestamps: ['2024-01-31', '2024-02-29', '2024-03-31'] }; }
+      for (let i = 0; i < 3; i++) { pulled += 1; yield { id: `s${i}`, values: [1, null, i], timestamps: ['2024-01-31', '2024-02-29', '2024-03-31'] }; }
     }
     const { contentType, body } = uploadBody({ series: series() });
     expect(contentType).toBe('application/x-ndjson');
@@ -47,7 +47,7 @@ describe('the upload body', () => {
 
   it('refuses a series value JSON cannot carry, naming its place', async () => {
     const { body } = uploadBody({ series: [{ id: 'a', values: [1] }, { id: 'b', values: [1, Infinity] }] });
-    await expect(text(body)).rejects.toThrow('series[1].values[1] is not finite');
+    await expect(text(body)).rejects.toThrow('series[1] (id "b").values[1] is not finite');
   });
 
   it('sends a CSV or NDJSON given as a string, bytes, a Blob, chunks or a stream, unchanged and in slices of at most 64 KiB', async () => {
