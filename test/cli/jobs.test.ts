@@ -105,6 +105,8 @@ describe('tempo forecast --server URL --job', () => {
     const csv = writeCsv('flags.csv', ['a']);
     const cases: Array<[string[], Record<string, string>, RegExp]> = [
       [['--job', '--batch-size', '10'], env, /--batch-size does not apply with --job/],
+      [['--job', '--workers', '2'], env, /--workers does not apply with --job/],
+      [['--job', '--fitted', '--out', join(dir, 'f.csv')], env, /--fitted does not apply with --job/],
       [['--gzip'], env, /--gzip applies only with --job/],
       [['--job', '--on-invalid', 'drop'], env, /--on-invalid must be fail or skip/],
       [['--job'], {}, /TEMPO_API_KEY/],
