@@ -8,6 +8,7 @@ import { tempDir } from '../store/helpers.js';
 import { seasonal } from '../server/harness.js';
 import { requireBuiltCli, tempo } from './run.js';
 import { cli } from './in-process.js';
+import { tuneSummary } from '../../src/cli/models-tune.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dd: string[];
@@ -54,6 +55,31 @@ describe('tempo models tune', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists/);
   }, 60_000);
+
+  it('sums up with the series counts and metric of the report, and calls a win only what the report chose', async () => {
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    const file = join(tmp.dir, 'history.csv');
+    // two series too short for a tuning window: the file has 5 series, tuning ran on 3
+    writeFileSync(file, history(3, 48) + history(2, 10).split('\n').slice(1).map((l) => l.replace('"store ', '"short ')).join('\n'));
+    const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'sum', '--file', file, '--horizon', '6', ...dd]);
+    expect(r.code, r.stderr).toBe(0);
+    const shown = await cli(['models', 'list', '--org', 'acme', '--json', ...dd]);
+    expect(shown.stdout).toMatch(/"sum"/);
+    expect(r.stdout).toMatch(/on 3 series \(holdout on 5\)/);
+    expect(r.stdout).toMatch(/MASE \d\.\d{3} vs \d\.\d{3}, RMSSE/);
+    const [, a, b] = /MASE (\d\.\d{3}) vs (\d\.\d{3})/.exec(r.stdout)!;
+    if (/\(beat tempo/.test(r.stdout)) expect(Number(a)).toBeLessThan(Number(b));
+    else expect(r.stdout).toMatch(/kept the default: no candidate beat tempo on MASE/);
+  }, 60_000);
+
+  it('says it kept the default, never that a worse MASE beat it', () => {
+    const report = { metric: 'MASE', chosen: 'base', series: { tuned_on: 1861, holdout: 2003 }, holdout: { tuned: { mase: 1.525, rmsse: 1.4 }, base: { mase: 1.425, rmsse: 1.3 } } };
+    const line = tuneSummary('t', 'acme', 'tempo', {}, report);
+    expect(line).toMatch(/on 1861 series \(holdout on 2003\): kept the default: no candidate beat tempo on MASE/);
+    expect(line).not.toMatch(/\(beat/);
+    const won = tuneSummary('t', 'acme', 'tempo', { model: 'arima' }, { ...report, chosen: 'tuned', holdout: { tuned: { mase: 1.2 }, base: { mase: 1.4 } } });
+    expect(won).toMatch(/config \{"model":"arima"\} \(beat tempo on the holdout by MASE: holdout MASE 1\.200 vs 1\.400/);
+  });
 
   it('refuses a file too short to tune on, and a malformed one, with exit code 2', async () => {
     expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
