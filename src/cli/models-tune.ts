@@ -29,6 +29,7 @@ interface ShownReport {
   chosen: string;
   series?: { tuned_on: number; holdout: number };
   holdout: { tuned: { mase: number | null; rmsse?: number | null }; base: { mase: number | null; rmsse?: number | null } };
+  segments?: Record<string, { series: number; config: unknown; report: { chosen: string; series: { tuned_on: number } } }>;
 }
 
 const num = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(3));
@@ -42,7 +43,9 @@ export function tuneSummary(name: string, organizationId: string, baseName: stri
   const outcome = r.chosen === 'tuned'
     ? `config ${JSON.stringify(config)} (beat ${baseName} on the holdout by ${metric}: ${scores})`
     : `kept the default: no candidate beat ${baseName} on ${metric} (the best candidate's ${scores}); config ${JSON.stringify(config)}`;
-  return `Tuned model ${name} for organization ${organizationId} ${counts}: ${outcome}.
+  const segments = Object.entries(r.segments ?? {}).map(([k, g]) => `\n  ${k}: ${g.series} series (tuned on ${g.report.series.tuned_on}), `
+    + `${g.report.chosen === 'tuned' ? 'config' : 'kept the default'} ${JSON.stringify(g.config)}`).join('');
+  return `Tuned model ${name} for organization ${organizationId} ${counts}: ${outcome}.${segments}
 Call it at /${name}/v1/forecast with a key of that organization.`;
 }
 

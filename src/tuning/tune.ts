@@ -76,7 +76,7 @@ export interface TuneReport {
   series: { tuned_on: number; holdout: number };
   /** Every candidate tried, with its mean MASE and its errors relative to the base on the series it was tried on, best first (last round first). */
   candidates: Array<{ config: CoreConfig; mase: number | null; relative: Relative; series: number }>;
-  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative };
+  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative; /** (series, window) pairs each mean is over */ pairs: { mase: number; rmsse: number } };
   /** 'tuned' when the pick beat the base on the holdout, else 'base' (and the config is the base's). */
   chosen: 'tuned' | 'base';
 }
@@ -199,7 +199,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   // config c against the base on the listed series and cuts, over the (series, window) pairs both have
   // scored with a usable scale; MASE, RMSSE and sMAPE are means over those pairs (RMSSE over the
   // pairs whose training part is not constant, the only ones it has a scale for)
-  type Compared = { relative: Relative; own: ScoreSummary; base: ScoreSummary };
+  type Compared = { relative: Relative; own: ScoreSummary; base: ScoreSummary; pairs: { mase: number; rmsse: number } };
   function compare(c: number, indices: number[], cuts: number[]): Compared {
     let mc = 0, mb = 0, rc = 0, rb = 0, rpairs = 0, sc = 0, sb = 0, pairs = 0, logs = 0, logged = 0;
     for (const i of indices) {
@@ -216,7 +216,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
       }
     }
     const none: ScoreSummary = { mase: null, rmsse: null, smape: null };
-    if (pairs === 0) return { relative: { mase: null, rmsse: null, owa: null, mae: null }, own: none, base: none };
+    if (pairs === 0) return { relative: { mase: null, rmsse: null, owa: null, mae: null }, own: none, base: none, pairs: { mase: 0, rmsse: 0 } };
     // a base without error is beaten by nothing, and matched by a config without error
     const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? Infinity : 1);
     return {
@@ -226,6 +226,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
       },
       own: { mase: mc / pairs, rmsse: rpairs === 0 ? null : rc / rpairs, smape: sc / pairs },
       base: { mase: mb / pairs, rmsse: rpairs === 0 ? null : rb / rpairs, smape: sb / pairs },
+      pairs: { mase: pairs, rmsse: rpairs },
     };
   }
   // strong evidence: better than the base by the margin on MASE, and not worse by RMSSE or AvgRelMAE
@@ -278,6 +279,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
         tuned: held.own,
         base: held.base,
         relative: held.relative,
+        pairs: held.pairs,
       },
       chosen: better ? 'tuned' : 'base',
     },

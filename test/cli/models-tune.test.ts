@@ -60,12 +60,25 @@ describe('tempo models tune', () => {
     expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
     const file = join(tmp.dir, 'history.csv');
     // two series too short for a tuning window: the file has 5 series, tuning ran on 3
-    writeFileSync(file, history(3, 48) + history(2, 10).split('\n').slice(1).map((l) => l.replace('"store ', '"short ')).join('\n'));
+    // and two intermittent ones, tuned in their own segment
+    const sparse = Array.from({ length: 2 }, (_, k) => Array.from({ length: 48 }, (_, t) => `"sparse ${k}",${new Date(Date.UTC(2020, t, 1)).toISOString().slice(0, 10)},${(t * 7 + k) % 3 === 0 ? 1 + ((t + k) % 4) : 0}`).join('\n')).join('\n');
+    writeFileSync(file, history(3, 48) + history(2, 10).split('\n').slice(1).map((l) => l.replace('"store ', '"short ')).join('\n') + sparse + '\n');
     const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'sum', '--file', file, '--horizon', '6', ...dd]);
     expect(r.code, r.stderr).toBe(0);
     const shown = await cli(['models', 'list', '--org', 'acme', '--json', ...dd]);
     expect(shown.stdout).toMatch(/"sum"/);
-    expect(r.stdout).toMatch(/on 3 series \(holdout on 5\)/);
+    expect(r.stdout).toMatch(/on 5 series \(holdout on 7\)/);
+    expect(r.stdout).toMatch(/\n  regular: 5 series \(tuned on 3\)/);
+    expect(r.stdout).toMatch(/\n  intermittent: 2 series \(tuned on 2\)/);
+    const store = await openSqliteStore(join(tmp.dir, 'tempo.db'));
+    try {
+      // whatever the regular segment chose, intermittent series keep a Croston-family config
+      const stored = (await store.getModelForOrg('sum', 'acme'))!.config as { intermittent?: { model?: string } };
+      expect(stored.intermittent).toBeDefined();
+      expect([undefined, 'sba', 'tsb', 'adida', 'imapa']).toContain(stored.intermittent!.model);
+    } finally {
+      await store.close();
+    }
     expect(r.stdout).toMatch(/MASE \d\.\d{3} vs \d\.\d{3}, RMSSE/);
     const [, a, b] = /MASE (\d\.\d{3}) vs (\d\.\d{3})/.exec(r.stdout)!;
     if (/\(beat tempo/.test(r.stdout)) expect(Number(a)).toBeLessThan(Number(b));

@@ -63,7 +63,7 @@ describe('tuned models', () => {
     expect(done.report.windows).toBe(2);
     // the report says which config won, and the config follows it
     if (done.report.chosen === 'tuned') expect(tuned.mase).toBeLessThan(base.mase);
-    else expect(done.config).toEqual({});
+    else expect(done.config).toEqual({ intermittent: {} });
     expect(done.report.candidates[0].config).toBeDefined();
     const f = await call('POST', '/tune-co-sales/v1/forecast', fullKey, { series: seasonal(40), horizon: 3 });
     expect(f.status).toBe(200);
@@ -84,7 +84,7 @@ describe('tuned models', () => {
     // monthly dates: the calendar's 12 was tried pinned
     expect(done.report.candidates.map((c) => c.config)).toContainEqual({ season_length: 12 });
     // the stored config holds only what a forecast honours: no dates, no freq
-    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length'].includes(k))).toBe(true);
+    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length', 'intermittent'].includes(k))).toBe(true);
     const f = await call('POST', '/dated-co-sales/v1/forecast', fullKey, { series: seasonal(40), timestamps: monthEnds(40), horizon: 3 });
     expect(f.status).toBe(200);
     expect((await f.json()).timestamps).toEqual(['2023-05-01', '2023-06-01', '2023-07-01']);
