@@ -94,6 +94,26 @@ describe('tempo models tune', () => {
     expect(won).toMatch(/config \{"model":"arima"\} \(beat tempo on the holdout by MASE: holdout MASE 1\.200 vs 1\.400/);
   });
 
+  it('deletes a created and a tuned model with tempo models delete, never tempo nor another organization\'s', async () => {
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    expect((await cli(['models', 'create', '--org', 'acme', '--name', 'made', ...dd])).code).toBe(0);
+    const file = join(tmp.dir, 'history.csv');
+    writeFileSync(file, history(2, 40));
+    expect((await cli(['models', 'tune', '--org', 'acme', '--name', 'tuned', '--file', file, '--horizon', '6', ...dd])).code).toBe(0);
+    const other = await cli(['models', 'delete', 'made', '--org', 'other', ...dd]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/organization other has no model of its own named made/);
+    expect((await cli(['models', 'delete', 'tempo', '--org', 'acme', ...dd])).code).toBe(1);
+    const made = await cli(['models', 'delete', 'made', '--org', 'acme', ...dd]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/Deleted model made of organization acme/);
+    const tuned = await cli(['models', 'delete', 'tuned', '--org', 'acme', '--json', ...dd]);
+    expect(JSON.parse(tuned.stdout)).toEqual({ name: 'tuned', organization_id: 'acme', deleted: true });
+    const list = JSON.parse((await cli(['models', 'list', '--org', 'acme', '--json', ...dd])).stdout);
+    expect(list.models.map((m: { name: string }) => m.name)).toEqual(['tempo']);
+    expect((await cli(['models', 'delete', '--org', 'acme', ...dd])).code).toBe(2);
+  }, 60_000);
+
   it('refuses a file too short to tune on, and a malformed one, with exit code 2', async () => {
     expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
     const file = join(tmp.dir, 'short.csv');

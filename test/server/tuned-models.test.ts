@@ -202,6 +202,24 @@ describe('tuned models', () => {
     expect((await call('POST', '/del-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(404);
     expect((await call('DELETE', '/v1/models/del-co-model', owner.fullKey)).status).toBe(404);
   });
+
+  it('deletes a model made with createModel (tempo models create) too, and never tempo', async () => {
+    const owner = await h.key({ organizationId: 'made-co' });
+    const other = await h.key({ organizationId: 'made-other-co' });
+    await h.store.createModel({ name: 'made-co-model', organizationId: 'made-co', base: 'tempo', config: { model: 'naive' } });
+    expect((await call('POST', '/made-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(200);
+    expect((await call('DELETE', '/v1/models/made-co-model', other.fullKey)).status).toBe(404);
+    const gone = await call('DELETE', '/v1/models/made-co-model', owner.fullKey);
+    expect(gone.status).toBe(204);
+    expect((await call('POST', '/made-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(404);
+    expect(await h.store.getModelForOrg('made-co-model', 'made-co')).toBeUndefined();
+    const list = await (await call('GET', '/v1/models', owner.fullKey)).json();
+    expect(list.models.map((m: { name: string }) => m.name)).not.toContain('made-co-model');
+    const tempo = await call('DELETE', '/v1/models/tempo', owner.fullKey);
+    expect(tempo.status).toBe(404);
+    expect((await tempo.json()).code).toBe('MODEL_NOT_AVAILABLE');
+    expect((await call('POST', '/tempo/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(200);
+  });
 });
 
 describe('restart', () => {
