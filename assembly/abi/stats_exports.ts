@@ -5,6 +5,7 @@ import { seasonalIndices } from "../numerics/decompose";
 import { detectPeriod } from "../stats/period";
 import { impute } from "../stats/impute";
 import { qnorm } from "../stats/qnorm";
+import { isIntermittent } from "../models/intermittent/classify";
 
 function readSeries(ptr: usize, n: i32): Float64Array {
   const y = new Float64Array(n);
@@ -58,4 +59,18 @@ export function statsImpute(yPtr: usize, n: i32, m: i32, outPtr: usize): i32 {
 /** The p-quantile of the standard normal distribution (AS 241), for tests against high-precision values. */
 export function statsQnorm(p: f64): f64 {
   return qnorm(p);
+}
+
+/**
+ * 1 when `forecast` would treat the n values at yPtr as intermittent demand (the test `tempo` routes
+ * on, on the series imputed at season m, or at the detected period when m is 0), else 0.
+ */
+export function statsIntermittent(yPtr: usize, n: i32, m: i32): i32 {
+  if (n < 1 || m < 0) return 0;
+  const x = readSeries(yPtr, n);
+  let finite = 0;
+  for (let i = 0; i < n; i++) if (isFinite(x[i])) finite++;
+  if (finite == 0) return 0;
+  const season = m > 0 ? m : detectPeriod(impute(x, 0));
+  return isIntermittent(impute(x, season)) ? 1 : 0;
 }

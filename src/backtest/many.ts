@@ -42,18 +42,20 @@ export interface ManyScores {
   smape: number[];
   /** Mean absolute error, unscaled: lets a caller put every config on one scale per series. */
   mae: number[];
+  /** Mean squared error, unscaled (RMSSE's numerator, for the same reason). */
+  mse: number[];
   /** The season length the model used in the series' last window (0 where no window fits). */
   season: number[];
 }
 
-// the mean over windows of each window's mean absolute error on its present actuals
-function meanAbsoluteError(windows: BacktestWindow[]): number {
+// the mean over windows of each window's mean absolute (power 1) or squared (power 2) error on its present actuals
+function meanError(windows: BacktestWindow[], power: 1 | 2): number {
   let sum = 0;
   let n = 0;
   for (const w of windows) {
     let e = 0;
     let k = 0;
-    w.actual.forEach((a, j) => { if (Number.isFinite(a)) { e += Math.abs(a - w.forecast[j]); k += 1; } });
+    w.actual.forEach((a, j) => { if (Number.isFinite(a)) { const d = Math.abs(a - w.forecast[j]); e += power === 1 ? d : d * d; k += 1; } });
     if (k > 0) { sum += e / k; n += 1; }
   }
   return n === 0 ? NaN : sum / n;
@@ -61,7 +63,7 @@ function meanAbsoluteError(windows: BacktestWindow[]): number {
 
 /** Scores every packed series with `forecast` under one config (windows step by the horizon). */
 export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores {
-  const out: ManyScores = { mase: [], smape: [], mae: [], season: [] };
+  const out: ManyScores = { mase: [], smape: [], mae: [], mse: [], season: [] };
   for (let i = 0; i + 1 < input.offsets.length; i++) {
     const series = input.values.subarray(input.offsets[i], input.offsets[i + 1]);
     const windows = Math.min(input.windows, windowsThatFit(series.length, input.horizon, input.horizon));
@@ -69,6 +71,7 @@ export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores
       out.mase.push(NaN);
       out.smape.push(NaN);
       out.mae.push(NaN);
+      out.mse.push(NaN);
       out.season.push(0);
       continue;
     }
@@ -78,7 +81,8 @@ export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores
     });
     out.mase.push(r.metrics.mase ?? NaN);
     out.smape.push(r.metrics.smape ?? NaN);
-    out.mae.push(meanAbsoluteError(r.windows));
+    out.mae.push(meanError(r.windows, 1));
+    out.mse.push(meanError(r.windows, 2));
     out.season.push(r.windows[r.windows.length - 1].seasonLength);
   }
   return out;

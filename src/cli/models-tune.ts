@@ -24,6 +24,31 @@ export function progressLine(name: string, done: number): string {
   return `tuning ${name} [${'#'.repeat(full)}${'-'.repeat(BAR - full)}] ${Math.floor(done * 100)}%`;
 }
 
+interface ShownReport {
+  metric?: string;
+  chosen: string;
+  series?: { tuned_on: number; holdout: number };
+  holdout: { tuned: { mase: number | null; rmsse?: number | null }; base: { mase: number | null; rmsse?: number | null } };
+  segments?: Record<string, { series: number; config: unknown; report: { chosen: string; series: { tuned_on: number } } }>;
+}
+
+const num = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(3));
+
+/** The summary line of a ready tuning: the series counts and metric of its report, and a win only when the report's decision was one. */
+export function tuneSummary(name: string, organizationId: string, baseName: string, config: unknown, r: ShownReport): string {
+  const metric = r.metric ?? 'MASE';
+  const h = r.holdout;
+  const counts = r.series ? `on ${r.series.tuned_on} series (holdout on ${r.series.holdout})` : 'on its series';
+  const scores = `holdout ${metric} ${num(h.tuned.mase)} vs ${num(h.base.mase)}, RMSSE ${num(h.tuned.rmsse)} vs ${num(h.base.rmsse)}`;
+  const outcome = r.chosen === 'tuned'
+    ? `config ${JSON.stringify(config)} (beat ${baseName} on the holdout by ${metric}: ${scores})`
+    : `kept the default: no candidate beat ${baseName} on ${metric} (the best candidate's ${scores}); config ${JSON.stringify(config)}`;
+  const segments = Object.entries(r.segments ?? {}).map(([k, g]) => `\n  ${k}: ${g.series} series (tuned on ${g.report.series.tuned_on}), `
+    + `${g.report.chosen === 'tuned' ? 'config' : 'kept the default'} ${JSON.stringify(g.config)}`).join('');
+  return `Tuned model ${name} for organization ${organizationId} ${counts}: ${outcome}.${segments}
+Call it at /${name}/v1/forecast with a key of that organization.`;
+}
+
 /** Runs `tempo models tune …`; returns the exit code or throws UsageError / CommandFailure. */
 export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
   const h = MODELS_TUNE_HELP;
@@ -85,10 +110,7 @@ export async function modelsTune(argv: string[], io: CliIO): Promise<number> {
     const t = (await store.getTuning(name, organizationId))!;
     if (p.values.json === true) io.out(JSON.stringify({ name: t.name, organization_id: t.organizationId, status: t.status, config: t.config, report: t.report, error: t.error }));
     else if (t.status === 'ready') {
-      const r = t.report as { chosen: string; holdout: { tuned: { mase: number | null }; base: { mase: number | null } } };
-      io.out(`Tuned model ${name} for organization ${organizationId} on ${series.length} series: config ${JSON.stringify(t.config)} `
-        + `(${r.chosen === 'tuned' ? 'beat' : 'did not beat'} ${baseName} on the holdout: MASE ${r.holdout.tuned.mase?.toFixed(3)} vs ${r.holdout.base.mase?.toFixed(3)}).\n`
-        + `Call it at /${name}/v1/forecast with a key of that organization.`);
+      io.out(tuneSummary(name, organizationId, baseName, t.config, t.report as unknown as ShownReport));
     }
     if (t.status !== 'ready') throw new CommandFailure(`models tune: the tuning failed: ${t.error}`);
     return 0;

@@ -1,10 +1,10 @@
 // `tempo models …`: create an organization's own model, list models.
 import type { ModelRecord } from '../store/types.js';
 import { modelNameProblem } from '../store/names.js';
-import { UsageError, table, type CliIO } from './io.js';
+import { CommandFailure, UsageError, table, type CliIO } from './io.js';
 import { optional, parseCommand, required } from './args.js';
 import { withStore } from './context.js';
-import { MODELS_CREATE_HELP, MODELS_HELP, MODELS_LIST_HELP } from './usage.js';
+import { MODELS_CREATE_HELP, MODELS_DELETE_HELP, MODELS_HELP, MODELS_LIST_HELP } from './usage.js';
 import { modelsTune } from './models-tune.js';
 
 function shown(m: ModelRecord) {
@@ -53,6 +53,23 @@ async function list(argv: string[], io: CliIO): Promise<number> {
   });
 }
 
+async function remove(argv: string[], io: CliIO): Promise<number> {
+  const h = MODELS_DELETE_HELP;
+  const p = parseCommand('models delete', argv, { org: { type: 'string' } }, 1, h);
+  if (p.values.help === true) { io.out(h); return 0; }
+  const organizationId = required(p, 'org', 'models delete', h);
+  const name = p.positionals[0];
+  if (name === undefined) throw new UsageError('models delete: name the model to delete: tempo models delete NAME --org ORG', h);
+  return withStore(p, io, async (store) => {
+    if (!(await store.deleteModel(name, organizationId))) {
+      throw new CommandFailure(`models delete: organization ${organizationId} has no model of its own named ${name} (tempo and other organizations' models cannot be deleted)`);
+    }
+    if (p.values.json === true) io.out(JSON.stringify({ name, organization_id: organizationId, deleted: true }));
+    else io.out(`Deleted model ${name} of organization ${organizationId}.`);
+    return 0;
+  });
+}
+
 /** Runs `tempo models <sub> …`; returns the exit code or throws UsageError / CommandFailure. */
 export async function modelsCommand(argv: string[], io: CliIO): Promise<number> {
   const [sub, ...rest] = argv;
@@ -60,6 +77,7 @@ export async function modelsCommand(argv: string[], io: CliIO): Promise<number> 
     case 'create': return create(rest, io);
     case 'list': return list(rest, io);
     case 'tune': return modelsTune(rest, io);
+    case 'delete': return remove(rest, io);
     case undefined: case '--help': case '-h': case 'help':
       io.out(MODELS_HELP);
       return 0;

@@ -13,6 +13,7 @@ Commands:
   models create         create an organization's own model
   models tune           tune an organization's model on its history (a long CSV)
   models list           list models
+  models delete NAME    delete one of an organization's own models
   forecast --file F     forecast every series of a long CSV on this machine
   forecast --server URL  the same, on a Tempo server, in batches or as one job (--job) (TEMPO_API_KEY)
   cross-validate --file F  backtest every series of a long CSV on this machine
@@ -78,11 +79,12 @@ export const KEYS_STATUS_HELP = `Usage: tempo keys disable KEY_ID | tempo keys e
 KEY_ID is the 16-character id (the part after "tempo-"); a full or listed key works too.
 A running server in another process notices within TEMPO_KEY_CACHE_TTL_MS (at most 30 s).`;
 
-export const MODELS_HELP = `Usage: tempo models <create|tune|list> [options]
+export const MODELS_HELP = `Usage: tempo models <create|tune|list|delete> [options]
 
   models create --org ORG --name NAME [--base tempo] [--config JSON]
   models tune --org ORG --name NAME --file history.csv [--horizon 12] [--freq F] [--base tempo]
   models list [--org ORG]
+  models delete NAME --org ORG
 All take --data-dir DIR, --json, --help.`;
 
 export const MODELS_CREATE_HELP = `Usage: tempo models create --org ORG --name NAME [--base tempo] [--config JSON]
@@ -106,6 +108,11 @@ backtests of the configurations the core offers, the pick checked on a holdout i
   --freq F       the step of every series (P1M, PT1H, ...), needed only when a series has one row
   --base MODEL   the model tuning starts from and is compared with (default tempo)
   --data-dir DIR, --json`;
+
+export const MODELS_DELETE_HELP = `Usage: tempo models delete NAME --org ORG [--data-dir DIR] [--json]
+
+Deletes one of organization ORG's own models, whatever made it (models create, models tune or
+POST /v1/models; a tuning still running is stopped). tempo and other organizations' models cannot be.`;
 
 export const MODELS_LIST_HELP = `Usage: tempo models list [--org ORG] [--data-dir DIR] [--json]
 

@@ -11,10 +11,10 @@ export interface TunedModelRequestBody {
   };
 }
 
-export interface TunedModelScores { mase: number | null; smape: number | null }
+export interface TunedModelScores { mase: number | null; rmsse?: number | null; smape: number | null }
 
-/** A config against the base on the same series and windows (below 1: better): `owa` is ½(Σ sMAPE / Σ sMAPE of the base + Σ MASE / Σ MASE of the base), OWA with the base in Naive2's place; `mae` the geometric mean of the MAE ratio over (series, window) pairs (AvgRelMAE). */
-export interface TunedModelRelative { owa: number | null; mae: number | null }
+/** A config against the base on the same series and windows (below 1: better): `mase` is Σ MASE / Σ MASE of the base (what tuning decides on), `rmsse` the same for RMSSE (a check that must not be worse); `owa` is ½(Σ sMAPE / Σ sMAPE of the base + the MASE ratio), OWA with the base in Naive2's place, reported only; `mae` the geometric mean of the MAE ratio over (series, window) pairs (AvgRelMAE). Models tuned before MASE decided lack `mase` and `rmsse`. */
+export interface TunedModelRelative { mase?: number | null; rmsse?: number | null; owa: number | null; mae: number | null }
 
 /** GET /v1/models/{name} (and the 202 of POST /v1/models). */
 export interface TunedModelBody {
@@ -27,6 +27,8 @@ export interface TunedModelBody {
   config: Record<string, unknown> | null;
   /** null until ready; `holdout` compares the tuned config with the base on values tuning never saw. */
   report: {
+    /** The metric the decision was made on (absent on models tuned before it was named). */
+    metric?: 'MASE';
     windows: number;
     holdout: { tuned: TunedModelScores; base: TunedModelScores; relative?: TunedModelRelative };
     chosen: 'tuned' | 'base';

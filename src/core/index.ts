@@ -11,12 +11,22 @@ export type { CoreModelName, MemberName, CombineName } from './abi.js';
 export { componentName } from './method.js';
 export type { RegressorUse, RegressorTerm, DropReason, RegressionMethod } from './regression.js';
 
-/** Per-model configuration (what an organization's stored model holds). */
-export interface CoreConfig {
+/** One configuration of the core's models. */
+export interface SegmentConfig {
   model?: CoreModelName;
   members?: MemberName[];
   combination?: CombineName;
   season_length?: number;
+}
+
+/** Per-model configuration (what an organization's stored model holds). */
+export interface CoreConfig extends SegmentConfig {
+  /**
+   * The configuration for a series the core's own test calls intermittent demand (a tuned model
+   * carries one, so whatever it chose for regular series never takes intermittent ones off the
+   * Croston-family routing); absent: every series uses the rest of the config.
+   */
+  intermittent?: SegmentConfig;
 }
 
 export interface ForecastOptions {
@@ -76,6 +86,8 @@ export class CoreError extends Error {
 export interface Forecaster {
   /** Forecasts `horizon` steps of `series` (null or NaN = missing); throws CoreError on bad input. */
   forecast(series: ArrayLike<number | null>, horizon: number, options?: ForecastOptions): ForecastResult;
+  /** True when the core would route `series` as intermittent demand (imputed at `seasonLength`, or the detected period). */
+  isIntermittent(series: ArrayLike<number | null>, seasonLength?: number): boolean;
   /** The core's ABI version. */
   readonly abiVersion: number;
 }
@@ -91,6 +103,7 @@ interface CoreExports extends ArenaExports {
     levelsPtr: number, nLevels: number, probsPtr: number, nProbs: number, xPtr: number, k: number,
     outPtr: number, methodPtr: number, fittedPtr: number, regPtr: number): number;
   regressionExtraTerms(): number;
+  statsIntermittent(yPtr: number, n: number, m: number): number;
 }
 
 // NaN is the core's mark for "no prediction here"; JSON has null for it
@@ -125,8 +138,28 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     throw new Error(`tempo core ABI ${version} does not match host ABI ${HOST_ABI_VERSION}`);
   }
 
+  function isIntermittent(series: ArrayLike<number | null>, seasonLength = 0): boolean {
+    const n = series.length;
+    if (n === 0 || !Number.isInteger(seasonLength) || seasonLength < 0) return false;
+    ex.reset();
+    const yPtr = ex.alloc(n * 8);
+    const y = new Float64Array(ex.memory.buffer, yPtr, n);
+    for (let i = 0; i < n; i++) {
+      const v = series[i];
+      y[i] = v === null || v === undefined ? NaN : v;
+    }
+    return ex.statsIntermittent(yPtr, n, seasonLength) === 1;
+  }
+
+  // the segment of a stored config this series belongs to (a config without segments is one)
+  function segmentConfig(series: ArrayLike<number | null>, options: ForecastOptions): SegmentConfig {
+    const { intermittent, ...regular } = options.config ?? {};
+    if (intermittent === undefined) return regular;
+    return isIntermittent(series, options.seasonLength ?? regular.season_length ?? 0) ? intermittent : regular;
+  }
+
   function forecast(series: ArrayLike<number | null>, horizon: number, options: ForecastOptions = {}): ForecastResult {
-    const config = options.config ?? {};
+    const config = segmentConfig(series, options);
     const n = series.length;
     const levels = options.level ?? [];
     const model = MODEL_IDS[config.model ?? 'tempo'];
@@ -232,5 +265,5 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     return result;
   }
 
-  return { forecast, abiVersion: version };
+  return { forecast, isIntermittent, abiVersion: version };
 }

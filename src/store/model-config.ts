@@ -11,14 +11,20 @@ export type ModelConfigCheck =
   | { ok: true; config: ModelConfig }
   | { ok: false; errors: FieldError[] };
 
+const segment = {
+  season_length: { type: 'integer', minimum: 1 },
+  members: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: Object.keys(MEMBER_BITS) } },
+  combination: { enum: ['median', 'mean'] },
+  model: { enum: Object.keys(MODEL_IDS) },
+} as const;
+
 const schema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    season_length: { type: 'integer', minimum: 1 },
-    members: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: Object.keys(MEMBER_BITS) } },
-    combination: { enum: ['median', 'mean'] },
-    model: { enum: Object.keys(MODEL_IDS) },
+    ...segment,
+    // the config of intermittent series (a tuned model's segment); the same options, one level only
+    intermittent: { type: 'object', additionalProperties: false, properties: segment },
   },
 } as const;
 
@@ -31,7 +37,8 @@ export function validateModelConfig(value: unknown): ModelConfigCheck {
     const errors = (validate.errors ?? []).map((e): FieldError => {
       if (e.keyword === 'additionalProperties') {
         const key = String((e.params as { additionalProperty: string }).additionalProperty);
-        return { pointer: `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: 'unknown option; allowed: season_length, members, combination, model' };
+        const allowed = e.instancePath === '' ? 'season_length, members, combination, model, intermittent' : 'season_length, members, combination, model';
+        return { pointer: `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: `unknown option; allowed: ${allowed}` };
       }
       if (e.keyword === 'enum') {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ');
@@ -43,12 +50,13 @@ export function validateModelConfig(value: unknown): ModelConfigCheck {
   }
   const config = value as ModelConfig;
   // Members and their combination only mean something for the ensemble.
-  if (config.model !== undefined && config.model !== 'tempo') {
-    const errors: FieldError[] = [];
+  const errors: FieldError[] = [];
+  for (const [at, c] of [['', config], ['/intermittent', config.intermittent ?? {}]] as const) {
+    if (c.model === undefined || c.model === 'tempo') continue;
     for (const key of ['members', 'combination'] as const) {
-      if (config[key] !== undefined) errors.push({ pointer: `/${key}`, detail: `applies only to the tempo ensemble, not to model "${config.model}"` });
+      if (c[key] !== undefined) errors.push({ pointer: `${at}/${key}`, detail: `applies only to the tempo ensemble, not to model "${c.model}"` });
     }
-    if (errors.length > 0) return { ok: false, errors };
   }
+  if (errors.length > 0) return { ok: false, errors };
   return { ok: true, config };
 }

@@ -284,6 +284,16 @@ class PostgresStore implements Store {
     return removed;
   }
 
+  async deleteModel(name: string, organizationId: string): Promise<boolean> {
+    const removed = await this.transaction(async (c) => {
+      const tuning = (await c.query(SQL.deleteTuning, [name, organizationId])).rowCount ?? 0;
+      await c.query(SQL.deleteOwnAccess, [name, organizationId]);
+      return ((await c.query(SQL.deleteOwnModel, [name, organizationId])).rowCount ?? 0) + tuning > 0;
+    });
+    if (removed) tellEach(this.modelListeners);
+    return removed;
+  }
+
   async failStaleTunings(before: string): Promise<number> {
     return (await this.pool.query(SQL.failStaleTunings, [INTERRUPTED_TUNING, this.now(), before])).rowCount ?? 0;
   }

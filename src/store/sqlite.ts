@@ -194,6 +194,17 @@ class SqliteStore implements Store {
     return removed;
   }
 
+  async deleteModel(name: string, organizationId: string): Promise<boolean> {
+    const remove = this.db.transaction(() => {
+      const tuning = this.q.deleteTuning.run(name, organizationId).changes;
+      this.q.deleteOwnAccess.run(name, organizationId);
+      return this.q.deleteOwnModel.run(name, organizationId).changes + tuning > 0;
+    });
+    const removed = remove.immediate();
+    if (removed) tellEach(this.modelListeners);
+    return removed;
+  }
+
   async failStaleTunings(before: string): Promise<number> {
     return this.q.failStaleTunings.run(INTERRUPTED_TUNING, this.now(), before).changes;
   }

@@ -83,6 +83,8 @@ export interface Store {
   finishTuning(name: string, outcome: TuningOutcome): Promise<boolean>;
   /** Removes the organization's tuning and, when ready, its model; false when it has none of that name. */
   deleteTuning(name: string, organizationId: string): Promise<boolean>;
+  /** Removes one of the organization's own models, whatever made it (`createModel` or a tuning, running or ended); false when it has none of that name. */
+  deleteModel(name: string, organizationId: string): Promise<boolean>;
   /** Marks failed every running tuning whose heartbeat is older than `before` (ISO); how many it marked. */
   failStaleTunings(before: string): Promise<number>;
   /** Calls `listener` after this process changes a key (status), so caches drop it at once. */

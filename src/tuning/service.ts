@@ -11,7 +11,17 @@ import type { DatePlan } from '../dates/index.js';
 import { INTERRUPTED_TUNING } from '../store/tuning-messages.js';
 import type { Store } from '../store/types.js';
 import { candidateConfigs, sharedCalendarSeasons } from './candidates.js';
-import { DEFAULT_TUNE_OPTIONS, tune, type TuneOptions } from './tune.js';
+import { DEFAULT_TUNE_OPTIONS, type TuneOptions } from './tune.js';
+import { tuneSegments } from './segments.js';
+import { loadForecaster } from '../core/node.js';
+import type { Forecaster } from '../core/index.js';
+
+// the core's intermittent test, run here: a pass over each series, far lighter than one unit of work
+let classifier: Promise<Forecaster> | undefined;
+async function intermittentFlags(series: ReadonlyArray<ArrayLike<number | null>>): Promise<boolean[]> {
+  const core = await (classifier ??= loadForecaster());
+  return series.map((s) => core.isIntermittent(s));
+}
 
 export interface TuningJob {
   name: string;
@@ -85,10 +95,11 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
       o.store.setTuningProgress(job.name, last).catch((err) => o.logger.warn({ err, model: job.name }, 'tuning heartbeat failed'));
     }, o.heartbeatMs);
     try {
-      const result = await tune(
+      const result = await tuneSegments(
         {
           series: job.series, horizon: job.horizon, base: job.base, dates: job.dates,
           candidates: candidateConfigs(job.base, sharedCalendarSeasons(job.dates)),
+          intermittent: await intermittentFlags(job.series),
         },
         (input) => {
           look();

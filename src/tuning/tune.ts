@@ -2,13 +2,15 @@
 // rolling-origin backtests of the series without their last `horizon` values: every candidate on a
 // small sample and the most recent window (the worse half dropped halfway through it), then the
 // base and the best few on a larger sample and more windows; then a holdout check on those last
-// values, which tuning never saw. Candidates are compared with the base the way `npm run eval`
-// compares methods: an OWA-like ratio (the mean of the sMAPE ratio and the MASE ratio, each a ratio
-// of sums over series and windows, every config's errors scaled by the base's scale for that
-// series, so a config's own season choice cannot flatter it), plus the geometric mean of MAE
-// ratios over (series, window) pairs (AvgRelMAE, Davydenko & Fildes 2013), so a few series cannot
-// carry the decision. The pick must beat the base by the margin overall, on every tuning window
-// alone, and again on the holdout; anything less keeps the base.
+// values, which tuning never saw. Candidates are decided on scaled errors that do not reward a
+// forecast of zeros the way sMAPE does on intermittent demand: the MASE ratio (a ratio of sums over
+// series and windows, every config's errors scaled by the base's scale for that series, so a
+// config's own season choice cannot flatter it) decides, and the RMSSE ratio (squared errors, whose
+// best forecast is the mean, not the zero a median-minded MAE can favour) must not be worse; the
+// geometric mean of MAE ratios over (series, window) pairs (AvgRelMAE, Davydenko & Fildes 2013)
+// must not be worse either, so a few series cannot carry the decision. sMAPE and the OWA-like ratio
+// are reported, never decided on. The pick must beat the base by the margin on MASE overall, on
+// every tuning window alone, and again on the holdout; anything less keeps the base.
 // Series that came with dates are backtested with what a dated forecast would tell the core
 // (the calendar's periods as hints, or the config's season length told), so configs are compared
 // on what they will see.
@@ -17,8 +19,11 @@ import type { CoreConfig } from '../core/index.js';
 import { seasonOptions, type DatePlan } from '../dates/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
-import { maseScale } from '../metrics/index.js';
-import type { TunedModelRelative as Relative } from '../common/tuned-model-types.js';
+import { maseScale, rmsseScale } from '../metrics/index.js';
+import type { TunedModelRelative } from '../common/tuned-model-types.js';
+
+/** A config's errors relative to the base's; every ratio is present in what tuning reports now. */
+type Relative = Required<TunedModelRelative>;
 
 /** Tuning's knobs; the defaults suit a 2-core machine and a few thousand series. */
 export interface TuneOptions {
@@ -55,18 +60,23 @@ export interface TuneInput {
   dates?: ReadonlyArray<DatePlan>;
 }
 
-/** Means over series; MASE on the base's scale for each series. */
-export interface ScoreSummary { mase: number | null; smape: number | null }
+/** Means over series; MASE on the base's scale for each series, RMSSE on the lag-1 scale. */
+export interface ScoreSummary { mase: number | null; rmsse: number | null; smape: number | null }
+
+/** The metric tuning decides on (named in the report and the CLI's summary). */
+export const DECIDED_ON = 'MASE';
 
 
 export interface TuneReport {
+  /** The metric the decision was made on; RMSSE and AvgRelMAE are checks that must not be worse. */
+  metric: typeof DECIDED_ON;
   /** Windows per series in the last tuning round. */
   windows: number;
   /** Series that had room for a tuning window, and series the holdout was scored on. */
   series: { tuned_on: number; holdout: number };
   /** Every candidate tried, with its mean MASE and its errors relative to the base on the series it was tried on, best first (last round first). */
   candidates: Array<{ config: CoreConfig; mase: number | null; relative: Relative; series: number }>;
-  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative };
+  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative; /** (series, window) pairs each mean is over */ pairs: { mase: number; rmsse: number } };
   /** 'tuned' when the pick beat the base on the holdout, else 'base' (and the config is the base's). */
   chosen: 'tuned' | 'base';
 }
@@ -120,12 +130,12 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   const windows = Math.max(1, options.windows);
 
   // scores per config and cut, NaN until scored (or when the window does not fit)
-  type Slot = { mae: Float64Array; smape: Float64Array; season: Float64Array; done: Uint8Array };
+  type Slot = { mae: Float64Array; mse: Float64Array; smape: Float64Array; season: Float64Array; done: Uint8Array };
   const cache = candidates.map(() => new Map<number, Slot>());
   const slot = (c: number, cut: number): Slot => {
     let e = cache[c].get(cut);
     if (!e) {
-      e = { mae: new Float64Array(n).fill(NaN), smape: new Float64Array(n).fill(NaN), season: new Float64Array(n), done: new Uint8Array(n) };
+      e = { mae: new Float64Array(n).fill(NaN), mse: new Float64Array(n).fill(NaN), smape: new Float64Array(n).fill(NaN), season: new Float64Array(n), done: new Uint8Array(n) };
       cache[c].set(cut, e);
     }
     return e;
@@ -162,7 +172,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
         // the slowest recent unit decides the next size: it is what a queued forecast would wait behind
         const per = (Date.now() - t0) / part.length;
         msPerFit[c] = Number.isFinite(msPerFit[c]) ? Math.max(per, (msPerFit[c] + per) / 2) : per;
-        part.forEach((i, k) => { e.mae[i] = r.mae[k]; e.smape[i] = r.smape[k]; e.season[i] = r.season[k]; e.done[i] = 1; });
+        part.forEach((i, k) => { e.mae[i] = r.mae[k]; e.mse[i] = r.mse[k]; e.smape[i] = r.smape[k]; e.season[i] = r.season[k]; e.done[i] = 1; });
         doneFits += part.length;
         await progress(Math.min(0.99, doneFits / Math.max(1, plannedFits)));
       }
@@ -171,68 +181,83 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   }
 
   // MASE's scale for series i's window at `cut`: from the values that window's model saw, at the
-  // season the base used there, so every config's error on that window is divided by the same number
-  const scales = new Map<number, Float64Array>();
-  function scaleOf(i: number, cut: number): number {
+  // season the base used there, so every config's error on that window is divided by the same
+  // number; and RMSSE's (the lag-1 mean squared difference, M5's)
+  const scales = new Map<number, { mase: Float64Array; rmsse: Float64Array }>();
+  function scaleOf(i: number, cut: number): { mase: number; rmsse: number } {
     let per = scales.get(cut);
-    if (!per) scales.set(cut, (per = new Float64Array(n).fill(NaN)));
-    if (Number.isNaN(per[i])) {
+    if (!per) scales.set(cut, (per = { mase: new Float64Array(n).fill(NaN), rmsse: new Float64Array(n).fill(NaN) }));
+    if (Number.isNaN(per.mase[i])) {
       const s = input.series[i];
       const seen = Float64Array.from({ length: s.length - (cut + 1) * horizon }, (_, j) => s[j] ?? NaN);
-      per[i] = maseScale(seen, Math.max(1, slot(0, cut).season[i]));
+      per.mase[i] = maseScale(seen, Math.max(1, slot(0, cut).season[i]));
+      per.rmsse[i] = rmsseScale(seen);
     }
-    return per[i];
+    return { mase: per.mase[i], rmsse: per.rmsse[i] };
   }
 
   // config c against the base on the listed series and cuts, over the (series, window) pairs both have
-  // scored with a usable scale; MASE and sMAPE are means over those pairs
-  function compare(c: number, indices: number[], cuts: number[]): { relative: Relative; mase: number | null; smape: number | null; baseMase: number | null; baseSmape: number | null } {
-    let mc = 0, mb = 0, sc = 0, sb = 0, pairs = 0, logs = 0, logged = 0;
+  // scored with a usable scale; MASE, RMSSE and sMAPE are means over those pairs (RMSSE over the
+  // pairs whose training part is not constant, the only ones it has a scale for)
+  type Compared = { relative: Relative; own: ScoreSummary; base: ScoreSummary; pairs: { mase: number; rmsse: number } };
+  function compare(c: number, indices: number[], cuts: number[]): Compared {
+    let mc = 0, mb = 0, rc = 0, rb = 0, rpairs = 0, sc = 0, sb = 0, pairs = 0, logs = 0, logged = 0;
     for (const i of indices) {
       for (const cut of cuts) {
         const x = slot(c, cut), y = slot(0, cut);
         if (!Number.isFinite(x.mae[i]) || !Number.isFinite(y.mae[i]) || !Number.isFinite(x.smape[i]) || !Number.isFinite(y.smape[i])) continue;
         const scale = scaleOf(i, cut);
-        if (!(scale > 0)) continue;
-        mc += x.mae[i] / scale; mb += y.mae[i] / scale; sc += x.smape[i]; sb += y.smape[i]; pairs += 1;
+        if (!(scale.mase > 0)) continue;
+        mc += x.mae[i] / scale.mase; mb += y.mae[i] / scale.mase; sc += x.smape[i]; sb += y.smape[i]; pairs += 1;
+        if (scale.rmsse > 0 && Number.isFinite(x.mse[i]) && Number.isFinite(y.mse[i])) {
+          rc += Math.sqrt(x.mse[i] / scale.rmsse); rb += Math.sqrt(y.mse[i] / scale.rmsse); rpairs += 1;
+        }
         if (x.mae[i] > 0 && y.mae[i] > 0) { logs += Math.log(x.mae[i] / y.mae[i]); logged += 1; }
       }
     }
-    if (pairs === 0) return { relative: { owa: null, mae: null }, mase: null, smape: null, baseMase: null, baseSmape: null };
+    const none: ScoreSummary = { mase: null, rmsse: null, smape: null };
+    if (pairs === 0) return { relative: { mase: null, rmsse: null, owa: null, mae: null }, own: none, base: none, pairs: { mase: 0, rmsse: 0 } };
     // a base without error is beaten by nothing, and matched by a config without error
     const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? Infinity : 1);
     return {
-      relative: { owa: 0.5 * (ratio(sc, sb) + ratio(mc, mb)), mae: logged === 0 ? 1 : Math.exp(logs / logged) },
-      mase: mc / pairs, smape: sc / pairs, baseMase: mb / pairs, baseSmape: sb / pairs,
+      relative: {
+        mase: ratio(mc, mb), rmsse: rpairs === 0 ? null : ratio(rc, rb),
+        owa: 0.5 * (ratio(sc, sb) + ratio(mc, mb)), mae: logged === 0 ? 1 : Math.exp(logs / logged),
+      },
+      own: { mase: mc / pairs, rmsse: rpairs === 0 ? null : rc / rpairs, smape: sc / pairs },
+      base: { mase: mb / pairs, rmsse: rpairs === 0 ? null : rb / rpairs, smape: sb / pairs },
+      pairs: { mase: pairs, rmsse: rpairs },
     };
   }
-  // strong evidence: better than the base by the margin overall, and not worse by AvgRelMAE
-  const beats = (r: Relative) => r.owa !== null && r.owa < 1 - options.margin && r.mae !== null && r.mae < 1;
+  // strong evidence: better than the base by the margin on MASE, and not worse by RMSSE or AvgRelMAE
+  // (a worse score is never a win, whatever another metric says)
+  const beats = (r: Relative) => r.mase !== null && r.mase < 1 - options.margin
+    && (r.rmsse === null || r.rmsse <= 1) && r.mae !== null && r.mae <= 1;
 
   // round one, on the most recent window only: every candidate on the first half of the sample,
   // then the better half of them on the whole sample (the base first throughout: its seasons set
   // the scale every other config is measured on)
   type Scored = { config: CoreConfig; mase: number | null; relative: Relative; series: number };
-  const byOwa = (a: { relative: Relative }, b: { relative: Relative }) => (a.relative.owa ?? Infinity) - (b.relative.owa ?? Infinity);
+  const byMase = (a: { relative: Relative }, b: { relative: Relative }) => (a.relative.mase ?? Infinity) - (b.relative.mase ?? Infinity);
   const scoredOn = (c: number, indices: number[], cuts: number[]): Scored => {
     const r = compare(c, indices, cuts);
-    return { config: candidates[c], mase: r.mase, relative: r.relative, series: indices.length };
+    return { config: candidates[c], mase: r.own.mase, relative: r.relative, series: indices.length };
   };
   for (let c = 0; c < candidates.length; c++) await scoreCut(c, 1, firstHalf);
-  const early = candidates.map((_, c) => ({ c, scored: scoredOn(c, firstHalf, [1]) })).sort((a, b) => byOwa(a.scored, b.scored));
+  const early = candidates.map((_, c) => ({ c, scored: scoredOn(c, firstHalf, [1]) })).sort((a, b) => byMase(a.scored, b.scored));
   const onward = [0, ...early.map((r) => r.c).filter((c) => c !== 0).slice(0, survivors)];
   for (const c of onward) await scoreCut(c, 1, round1);
   const ranked1 = [
-    ...onward.map((c) => ({ c, scored: scoredOn(c, round1, [1]) })).sort((a, b) => byOwa(a.scored, b.scored)),
+    ...onward.map((c) => ({ c, scored: scoredOn(c, round1, [1]) })).sort((a, b) => byMase(a.scored, b.scored)),
     ...early.filter((r) => !onward.includes(r.c)),
   ];
   // round two: the base and the best few on the larger sample and every tuning window
   const keep = [0, ...ranked1.map((r) => r.c).filter((c) => c !== 0).slice(0, finalists)];
   const cuts = Array.from({ length: windows }, (_, k) => k + 1);
   for (const c of keep) for (const cut of cuts) await scoreCut(c, cut, round2);
-  const second = keep.map((c) => ({ c, scored: scoredOn(c, round2, cuts) })).sort((a, b) => byOwa(a.scored, b.scored));
+  const second = keep.map((c) => ({ c, scored: scoredOn(c, round2, cuts) })).sort((a, b) => byMase(a.scored, b.scored));
   // an advantage that does not hold at every origin on its own is as likely luck as skill
-  const everyWindow = (c: number) => cuts.every((cut) => { const o = compare(c, round2, [cut]).relative.owa; return o !== null && o < 1; });
+  const everyWindow = (c: number) => cuts.every((cut) => { const o = compare(c, round2, [cut]).relative.mase; return o !== null && o < 1; });
   const pick = second.find((r) => r.c !== 0 && beats(r.scored.relative) && everyWindow(r.c));
   const pickIdx = pick ? pick.c : 0;
   const ranked = [...second.map((r) => r.scored), ...ranked1.filter((r) => !keep.includes(r.c)).map((r) => r.scored)];
@@ -246,13 +271,15 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   return {
     config: better ? candidates[pickIdx] : input.base,
     report: {
+      metric: DECIDED_ON,
       windows,
       series: { tuned_on: fits.length, holdout: holdoutIdx.length },
       candidates: ranked,
       holdout: {
-        tuned: { mase: held.mase, smape: held.smape },
-        base: { mase: held.baseMase, smape: held.baseSmape },
+        tuned: held.own,
+        base: held.base,
         relative: held.relative,
+        pairs: held.pairs,
       },
       chosen: better ? 'tuned' : 'base',
     },

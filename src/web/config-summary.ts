@@ -20,7 +20,7 @@ const MEMBER_NAMES: Record<string, string> = {
   snaive: 'seasonal naive', naive: 'naive', sba: 'SBA', tsb: 'TSB', adida: 'ADIDA', imapa: 'IMAPA',
 };
 
-const KNOWN = new Set(['model', 'members', 'combination', 'season_length']);
+const KNOWN = new Set(['model', 'members', 'combination', 'season_length', 'intermittent']);
 
 /** One readable sentence for a model config such as {"model":"ets","season_length":12}. */
 export function summarizeConfig(config: Record<string, unknown>): string {
@@ -39,6 +39,11 @@ export function summarizeConfig(config: Record<string, unknown>): string {
     : 'season length detected from the data');
   for (const [k, v] of Object.entries(config)) {
     if (!KNOWN.has(k)) parts.push(`${k} = ${JSON.stringify(v)}`);
+  }
+  const own = config.intermittent;
+  if (own !== null && typeof own === 'object') {
+    const inner = summarizeConfig(own as Record<string, unknown>).replace(/\.$/, '');
+    parts.push(`intermittent series: ${Object.keys(own).length === 0 ? 'the Croston-family routing' : inner.charAt(0).toLowerCase() + inner.slice(1)}`);
   }
   return `${head}; ${parts.join('; ')}.`;
 }

@@ -21,6 +21,8 @@ describe('backtestMany', () => {
     const mae = actual.reduce((a, v, k) => a + Math.abs(v - fc.forecast[k]), 0) / horizon;
     expect(r.season[0]).toBe(fc.method.season_length);
     expect(r.mae[0]).toBeCloseTo(mae, 9);
+    expect(r.mse[0]).toBeCloseTo(actual.reduce((a, v, k) => a + (v - fc.forecast[k]) ** 2, 0) / horizon, 9);
+    expect(r.mse[1]).toBeNaN();
     expect(r.mase[0]).toBeCloseTo(mae / maseScale(seen, Math.max(1, fc.method.season_length)), 9);
     expect(r.mae[1]).toBeNaN();
     expect(r.season[1]).toBe(0);

@@ -8,6 +8,7 @@ import { tempDir } from '../store/helpers.js';
 import { seasonal } from '../server/harness.js';
 import { requireBuiltCli, tempo } from './run.js';
 import { cli } from './in-process.js';
+import { tuneSummary } from '../../src/cli/models-tune.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let dd: string[];
@@ -53,6 +54,64 @@ describe('tempo models tune', () => {
     const again = await tempo(['models', 'tune', '--org', 'acme', '--name', 'acme-tuned', '--file', file, '--horizon', '6', ...dd]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already exists/);
+  }, 60_000);
+
+  it('sums up with the series counts and metric of the report, and calls a win only what the report chose', async () => {
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    const file = join(tmp.dir, 'history.csv');
+    // two series too short for a tuning window: the file has 5 series, tuning ran on 3
+    // and two intermittent ones, tuned in their own segment
+    const sparse = Array.from({ length: 2 }, (_, k) => Array.from({ length: 48 }, (_, t) => `"sparse ${k}",${new Date(Date.UTC(2020, t, 1)).toISOString().slice(0, 10)},${(t * 7 + k) % 3 === 0 ? 1 + ((t + k) % 4) : 0}`).join('\n')).join('\n');
+    writeFileSync(file, history(3, 48) + history(2, 10).split('\n').slice(1).map((l) => l.replace('"store ', '"short ')).join('\n') + sparse + '\n');
+    const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'sum', '--file', file, '--horizon', '6', ...dd]);
+    expect(r.code, r.stderr).toBe(0);
+    const shown = await cli(['models', 'list', '--org', 'acme', '--json', ...dd]);
+    expect(shown.stdout).toMatch(/"sum"/);
+    expect(r.stdout).toMatch(/on 5 series \(holdout on 7\)/);
+    expect(r.stdout).toMatch(/\n  regular: 5 series \(tuned on 3\)/);
+    expect(r.stdout).toMatch(/\n  intermittent: 2 series \(tuned on 2\)/);
+    const store = await openSqliteStore(join(tmp.dir, 'tempo.db'));
+    try {
+      // whatever the regular segment chose, intermittent series keep a Croston-family config
+      const stored = (await store.getModelForOrg('sum', 'acme'))!.config as { intermittent?: { model?: string } };
+      expect(stored.intermittent).toBeDefined();
+      expect([undefined, 'sba', 'tsb', 'adida', 'imapa']).toContain(stored.intermittent!.model);
+    } finally {
+      await store.close();
+    }
+    expect(r.stdout).toMatch(/MASE \d\.\d{3} vs \d\.\d{3}, RMSSE/);
+    const [, a, b] = /MASE (\d\.\d{3}) vs (\d\.\d{3})/.exec(r.stdout)!;
+    if (/\(beat tempo/.test(r.stdout)) expect(Number(a)).toBeLessThan(Number(b));
+    else expect(r.stdout).toMatch(/kept the default: no candidate beat tempo on MASE/);
+  }, 60_000);
+
+  it('says it kept the default, never that a worse MASE beat it', () => {
+    const report = { metric: 'MASE', chosen: 'base', series: { tuned_on: 1861, holdout: 2003 }, holdout: { tuned: { mase: 1.525, rmsse: 1.4 }, base: { mase: 1.425, rmsse: 1.3 } } };
+    const line = tuneSummary('t', 'acme', 'tempo', {}, report);
+    expect(line).toMatch(/on 1861 series \(holdout on 2003\): kept the default: no candidate beat tempo on MASE/);
+    expect(line).not.toMatch(/\(beat/);
+    const won = tuneSummary('t', 'acme', 'tempo', { model: 'arima' }, { ...report, chosen: 'tuned', holdout: { tuned: { mase: 1.2 }, base: { mase: 1.4 } } });
+    expect(won).toMatch(/config \{"model":"arima"\} \(beat tempo on the holdout by MASE: holdout MASE 1\.200 vs 1\.400/);
+  });
+
+  it('deletes a created and a tuned model with tempo models delete, never tempo nor another organization\'s', async () => {
+    expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
+    expect((await cli(['models', 'create', '--org', 'acme', '--name', 'made', ...dd])).code).toBe(0);
+    const file = join(tmp.dir, 'history.csv');
+    writeFileSync(file, history(2, 40));
+    expect((await cli(['models', 'tune', '--org', 'acme', '--name', 'tuned', '--file', file, '--horizon', '6', ...dd])).code).toBe(0);
+    const other = await cli(['models', 'delete', 'made', '--org', 'other', ...dd]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/organization other has no model of its own named made/);
+    expect((await cli(['models', 'delete', 'tempo', '--org', 'acme', ...dd])).code).toBe(1);
+    const made = await cli(['models', 'delete', 'made', '--org', 'acme', ...dd]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/Deleted model made of organization acme/);
+    const tuned = await cli(['models', 'delete', 'tuned', '--org', 'acme', '--json', ...dd]);
+    expect(JSON.parse(tuned.stdout)).toEqual({ name: 'tuned', organization_id: 'acme', deleted: true });
+    const list = JSON.parse((await cli(['models', 'list', '--org', 'acme', '--json', ...dd])).stdout);
+    expect(list.models.map((m: { name: string }) => m.name)).toEqual(['tempo']);
+    expect((await cli(['models', 'delete', '--org', 'acme', ...dd])).code).toBe(2);
   }, 60_000);
 
   it('refuses a file too short to tune on, and a malformed one, with exit code 2', async () => {

@@ -17,7 +17,7 @@ function heldPool() {
   const pool = {
     forecast: (input: { horizon: number }) => hold(`f${input.horizon}`, { forecast: [] } as unknown as ForecastResult),
     backtest: () => Promise.reject(new Error('not used')),
-    scoreMany: (input: { horizon: number }) => hold(`t${input.horizon}`, { mase: [], smape: [], mae: [], season: [] } satisfies ManyScores),
+    scoreMany: (input: { horizon: number }) => hold(`t${input.horizon}`, { mase: [], smape: [], mae: [], mse: [], season: [] } satisfies ManyScores),
     ready: () => Promise.resolve(),
     inFlight: () => 0,
     close: () => Promise.resolve(),

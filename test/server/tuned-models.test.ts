@@ -63,7 +63,7 @@ describe('tuned models', () => {
     expect(done.report.windows).toBe(2);
     // the report says which config won, and the config follows it
     if (done.report.chosen === 'tuned') expect(tuned.mase).toBeLessThan(base.mase);
-    else expect(done.config).toEqual({});
+    else expect(done.config).toEqual({ intermittent: {} });
     expect(done.report.candidates[0].config).toBeDefined();
     const f = await call('POST', '/tune-co-sales/v1/forecast', fullKey, { series: seasonal(40), horizon: 3 });
     expect(f.status).toBe(200);
@@ -84,7 +84,7 @@ describe('tuned models', () => {
     // monthly dates: the calendar's 12 was tried pinned
     expect(done.report.candidates.map((c) => c.config)).toContainEqual({ season_length: 12 });
     // the stored config holds only what a forecast honours: no dates, no freq
-    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length'].includes(k))).toBe(true);
+    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length', 'intermittent'].includes(k))).toBe(true);
     const f = await call('POST', '/dated-co-sales/v1/forecast', fullKey, { series: seasonal(40), timestamps: monthEnds(40), horizon: 3 });
     expect(f.status).toBe(200);
     expect((await f.json()).timestamps).toEqual(['2023-05-01', '2023-06-01', '2023-07-01']);
@@ -201,6 +201,24 @@ describe('tuned models', () => {
     expect((await call('GET', '/v1/models/del-co-model', owner.fullKey)).status).toBe(404);
     expect((await call('POST', '/del-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(404);
     expect((await call('DELETE', '/v1/models/del-co-model', owner.fullKey)).status).toBe(404);
+  });
+
+  it('deletes a model made with createModel (tempo models create) too, and never tempo', async () => {
+    const owner = await h.key({ organizationId: 'made-co' });
+    const other = await h.key({ organizationId: 'made-other-co' });
+    await h.store.createModel({ name: 'made-co-model', organizationId: 'made-co', base: 'tempo', config: { model: 'naive' } });
+    expect((await call('POST', '/made-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(200);
+    expect((await call('DELETE', '/v1/models/made-co-model', other.fullKey)).status).toBe(404);
+    const gone = await call('DELETE', '/v1/models/made-co-model', owner.fullKey);
+    expect(gone.status).toBe(204);
+    expect((await call('POST', '/made-co-model/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(404);
+    expect(await h.store.getModelForOrg('made-co-model', 'made-co')).toBeUndefined();
+    const list = await (await call('GET', '/v1/models', owner.fullKey)).json();
+    expect(list.models.map((m: { name: string }) => m.name)).not.toContain('made-co-model');
+    const tempo = await call('DELETE', '/v1/models/tempo', owner.fullKey);
+    expect(tempo.status).toBe(404);
+    expect((await tempo.json()).code).toBe('MODEL_NOT_AVAILABLE');
+    expect((await call('POST', '/tempo/v1/forecast', owner.fullKey, { series: [1, 2, 3], horizon: 1 })).status).toBe(200);
   });
 });
 

@@ -85,6 +85,23 @@ for (const backend of backends) {
       expect((await store.getTuning('sales', 'acme'))!).toMatchObject({ status: 'ready', progress: 1 });
     });
 
+    it('deletes any of an organization\'s own models, created or tuned, and never a global one', async () => {
+      await store.createModel({ name: 'made', organizationId: 'acme', base: 'tempo', config: {} });
+      await store.createTuning({ name: 'tuned', organizationId: 'acme', base: 'tempo' });
+      expect(await store.deleteModel('made', 'other')).toBe(false);
+      expect(await store.deleteModel('tempo', 'acme')).toBe(false);
+      expect(await store.getModelForOrg('tempo', 'acme')).toBeDefined();
+      expect(await store.deleteModel('made', 'acme')).toBe(true);
+      expect(await store.getModelForOrg('made', 'acme')).toBeUndefined();
+      // a running tuning: deleted, so it can no longer finish
+      expect(await store.deleteModel('tuned', 'acme')).toBe(true);
+      expect(await store.finishTuning('tuned', { status: 'ready', config: {}, report: {} })).toBe(false);
+      expect(await store.getModelForOrg('tuned', 'acme')).toBeUndefined();
+      expect(await store.deleteModel('made', 'acme')).toBe(false);
+      // the name is free again
+      await store.createModel({ name: 'made', organizationId: 'acme', base: 'tempo', config: {} });
+    });
+
     it('deletes only the owner\'s tuning and its model, freeing the name; a deleted tuning cannot finish', async () => {
       await store.createTuning({ name: 'sales', organizationId: 'acme', base: 'tempo' });
       await store.finishTuning('sales', { status: 'ready', config: {}, report: {} });

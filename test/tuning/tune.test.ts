@@ -81,17 +81,20 @@ const where = (len: number) => {
 };
 // every series' base error; a config's error is the base's times its factor there
 type Factor = (i: number, cut: number) => number;
-function setScores(factors: Record<string, Factor>, seasons: Record<string, number> = {}) {
+// (sMAPE and squared errors follow the same factor unless `other` sets theirs apart)
+type Other = Record<string, { smape?: Factor; squared?: Factor }>;
+function setScores(factors: Record<string, Factor>, seasons: Record<string, number> = {}, other: Other = {}) {
   return async (input: ManyInput) => {
     const key = JSON.stringify(input.config);
-    const out = { mase: [] as number[], smape: [] as number[], mae: [] as number[], season: [] as number[] };
+    const out = { mase: [] as number[], smape: [] as number[], mae: [] as number[], mse: [] as number[], season: [] as number[] };
     for (let k = 0; k + 1 < input.offsets.length; k++) {
       const { i, cut } = where(input.offsets[k + 1] - input.offsets[k]);
       // errors grow steeply with the series, so the last few carry most of any sum
       const mae = (1 + i) ** 3 * (factors[key]?.(i, cut) ?? 1.2);
       const season = seasons[key] ?? 4;
       out.mae.push(mae);
-      out.smape.push(10 * mae / (1 + i) ** 3);
+      out.mse.push(((1 + i) ** 3 * (other[key]?.squared ?? factors[key] ?? (() => 1.2))(i, cut)) ** 2);
+      out.smape.push(10 * (other[key]?.smape ?? factors[key] ?? (() => 1.2))(i, cut));
       out.season.push(season);
       // what the window's own season makes of it: a config that sees no season gets a larger scale
       out.mase.push(mae / (season === 1 ? 40 : 1));
@@ -102,15 +105,19 @@ function setScores(factors: Record<string, Factor>, seasons: Record<string, numb
 const everything: Partial<TuneOptions> = { windows: 2, sampleSize: 12, finalists: 4, finalSample: 12, holdoutSample: 12, chunkSize: 5, margin: 0.02 };
 const base: CoreConfig = {};
 const A: CoreConfig = { model: 'otm' }, B: CoreConfig = { model: 'arima' };
-const tuneWith = (factors: Record<string, Factor>, seasons?: Record<string, number>) =>
-  tune({ series: flat, horizon: H, base, candidates: [base, A, B] }, setScores(factors, seasons), () => {}, everything);
+const tuneWith = (factors: Record<string, Factor>, seasons?: Record<string, number>, other?: Other) =>
+  tune({ series: flat, horizon: H, base, candidates: [base, A, B] }, setScores(factors, seasons, other), () => {}, everything);
 const key = (c: CoreConfig) => JSON.stringify(c);
 
 describe('tune: the selection rule', () => {
   it('picks a config that beats the base on every window, most series and the holdout', async () => {
     const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 0.95 });
     expect(r.report.chosen).toBe('tuned');
+    expect(r.report.metric).toBe('MASE');
     expect(r.config).toEqual(A);
+    expect(r.report.holdout.relative.mase).toBeCloseTo(0.9, 6);
+    expect(r.report.holdout.relative.rmsse).toBeCloseTo(0.9, 6);
+    expect(r.report.holdout.tuned.mase!).toBeLessThan(r.report.holdout.base.mase!);
     expect(r.report.holdout.relative.owa).toBeCloseTo(0.9, 6);
     expect(r.report.holdout.relative.mae).toBeCloseTo(0.9, 6);
     expect(r.report.candidates[0].config).toEqual(A);
@@ -134,11 +141,32 @@ describe('tune: the selection rule', () => {
     expect(r.report.chosen).toBe('base');
   });
 
+  it('never calls a worse MASE a win, however much better its sMAPE (which rewards zero forecasts)', async () => {
+    // most series a little better, the largest much worse: MASE over the whole is worse, while sMAPE
+    // halves and AvgRelMAE is below 1 (the OWA-like ratio alone would have picked it)
+    const worse: Factor = (i) => (i === 11 ? 1.5 : 0.95);
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: worse, [key(B)]: () => 1.3 }, undefined, { [key(A)]: { smape: () => 0.5 } });
+    const a = r.report.candidates.find((c) => key(c.config) === key(A))!;
+    expect(a.relative.owa!).toBeLessThan(0.9);
+    expect(a.relative.mae!).toBeLessThan(1);
+    expect(a.relative.mase!).toBeGreaterThan(1);
+    expect(r.report.chosen).toBe('base');
+    expect(r.config).toEqual(base);
+  });
+
+  it('keeps the base when the pick is better by MASE but worse by RMSSE', async () => {
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 1.3 }, undefined, { [key(A)]: { squared: () => 1.1 } });
+    const a = r.report.candidates.find((c) => key(c.config) === key(A))!;
+    expect(a.relative.mase!).toBeCloseTo(0.9, 6);
+    expect(a.relative.rmsse!).toBeCloseTo(1.1, 6);
+    expect(r.report.chosen).toBe('base');
+  });
+
   it('keeps the base when the holdout does not confirm the pick', async () => {
     const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: (_, cut) => (cut === 0 ? 1.01 : 0.8), [key(B)]: () => 1.3 });
     expect(r.report.chosen).toBe('base');
     expect(r.config).toEqual(base);
-    expect(r.report.holdout.relative.owa).toBeCloseTo(1.01, 6);
+    expect(r.report.holdout.relative.mase).toBeCloseTo(1.01, 6);
     expect(r.report.holdout.tuned.mase!).toBeGreaterThan(r.report.holdout.base.mase!);
   });
 
@@ -147,7 +175,7 @@ describe('tune: the selection rule', () => {
     const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 1.2, [key(B)]: () => 1.3 }, { [key(B)]: 1 });
     expect(r.report.chosen).toBe('base');
     const b = r.report.candidates.find((c) => key(c.config) === key(B))!;
-    expect(b.relative.owa).toBeCloseTo(1.3, 6);
+    expect(b.relative.mase).toBeCloseTo(1.3, 6);
   });
 });
 

@@ -151,7 +151,7 @@ export function openApiDocument(config: DocumentedBounds): Record<string, unknow
           responses: { 200: { description: 'the tuned model', content: json('TunedModel') }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
         },
         delete: {
-          summary: 'Delete a tuned model (stopping its tuning)', operationId: 'deleteModel', parameters: [nameParam],
+          summary: 'Delete one of the organization\'s own models, tuned or created (stopping its tuning)', operationId: 'deleteModel', parameters: [nameParam],
           responses: { 204: { description: 'deleted' }, ...problems([...AUTH, 'MODEL_NOT_AVAILABLE']) },
         },
       },

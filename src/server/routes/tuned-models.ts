@@ -35,6 +35,7 @@ export function tunedModelBody(t: TuningRecord): TunedModelBody {
 }
 
 const notYours = () => new ApiError('MODEL_NOT_AVAILABLE', 'your organization has no tuned model of this name; GET /v1/models lists the models your key may use');
+const notOwned = () => new ApiError('MODEL_NOT_AVAILABLE', 'your organization has no model of its own of this name (tempo and other global models cannot be deleted); GET /v1/models lists the models your key may use');
 
 /** POST /v1/models: records the tuning, queues it, answers 202 with Location. */
 export function createTunedModelRoute(store: Store, tuning: TuningService): Middleware {
@@ -84,12 +85,12 @@ export function getTunedModelRoute(store: Store, staleMs: number): Middleware {
   };
 }
 
-/** DELETE /v1/models/{name}: removes the organization's tuned model (stopping its tuning here if it runs here); 204. */
+/** DELETE /v1/models/{name}: removes one of the organization's own models, tuned or created (stopping its tuning here if it runs here); 204. */
 export function deleteTunedModelRoute(store: Store, tuning: TuningService): Middleware {
   return async (ctx) => {
     const key = need(ctx, 'key');
     const name = String(ctx.params.name);
-    if (!(await reach(store.deleteTuning(name, key.organizationId)))) throw notYours();
+    if (!(await reach(store.deleteModel(name, key.organizationId)))) throw notOwned();
     tuning.cancel(name);
     ctx.status = 204;
   };
