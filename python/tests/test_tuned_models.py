@@ -1,6 +1,8 @@
 """Tuned models against a real server: create, look, wait, forecast with, delete; and their typed errors."""
 from __future__ import annotations
 
+import os
+import sqlite3
 import time
 
 import pandas as pd
@@ -81,8 +83,13 @@ def test_wait_for_model_raises_when_tuning_failed(new_server):
     first = new_server({"TEMPO_TUNING_STALE_MS": "1000"})
     t = Tempo(first.key("py-fail"), first.url)
     t.create_model("py-interrupted", LARGE, 6)
-    # the server dies mid-tuning; the next one to start on the same store marks the tuning failed
+    # the server dies mid-tuning and its stored training input is lost (a server resumes a tuning
+    # from that input, so without it the next server on the same store can only mark it failed)
     first.kill()
+    db = sqlite3.connect(os.path.join(first.data_dir, "tempo.db"))
+    with db:
+        assert db.execute("DELETE FROM tuning_inputs WHERE name = ?", ("py-interrupted",)).rowcount == 1
+    db.close()
     time.sleep(1.5)
     second = new_server({"TEMPO_TUNING_STALE_MS": "1000"}, data_dir=first.data_dir)
     t2 = Tempo(t._key.reveal(), second.url)
