@@ -509,22 +509,9 @@ export class TempoClient {
   // next line (not counting time the caller spends on one), since a big batch may rightly take long.
   async *#streamAttempt(url: string, body: string, timeoutMs: number, signal: AbortSignal | undefined): AsyncGenerator<BatchItem> {
     if (signal?.aborted) throw new AbortError(signal.reason);
-    const controller = new AbortController();
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
-    };
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const noAnswer = (err: unknown): TempoError => {
-      if (err instanceof TempoError) return err;
-      if (signal?.aborted) return new AbortError(signal.reason);
-      if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
-      const text = err instanceof Error ? err.message : String(err);
-      return new ConnectionError(`could not read the batch answer from ${displayUrl(url)}: ${this.#scrub(text)}`);
-    };
+    const watch = this.#stallWatch(url, timeoutMs, signal);
+    const { arm } = watch;
+    const noAnswer = (err: unknown) => watch.failure(err, 'read the batch answer');
     arm();
     try {
       let res: Response;
@@ -533,7 +520,7 @@ export class TempoClient {
           method: 'POST',
           headers: { Authorization: `Bearer ${this.#apiKey}`, 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
           body,
-          signal: controller.signal,
+          signal: watch.signal,
         });
       } catch (err) {
         throw noAnswer(err);
@@ -570,15 +557,13 @@ export class TempoClient {
         if (!('id' in parsed)) throw this.#streamFailure(parsed, res.headers);
         // lines already received must not outrun the caller's abort
         if (signal?.aborted) throw new AbortError(signal.reason);
-        clearTimeout(timer);
+        watch.pause();
         yield batchItem(parsed);
         arm();
       }
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       // a caller that stops early closes the connection, so the server cancels the rest
-      controller.abort();
+      watch.close();
     }
   }
 
@@ -586,22 +571,15 @@ export class TempoClient {
   // stall (no chunk taken, or no answer after the last), since a big upload may rightly take hours.
   async #upload(url: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>, timeoutMs: number, signal: AbortSignal | undefined): Promise<Success | TempoError> {
     if (signal?.aborted) return new AbortError(signal.reason);
-    const controller = new AbortController();
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
-    };
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const watch = this.#stallWatch(url, timeoutMs, signal);
+    const { arm, signal: cut } = watch;
     const watched = body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform(chunk, c) { arm(); c.enqueue(chunk); } }));
     arm();
     try {
       // duplex 'half' is how fetch is told the body is a stream sent before the answer is read;
       // redirect 'error' because to be able to follow one, fetch keeps a copy of every byte sent
       // (a tee of the body), which would hold the whole upload in memory; a stream cannot be resent anyway
-      const res = await this.#fetch(url, { method: 'POST', headers, body: watched, signal: controller.signal, duplex: 'half', redirect: 'error' } as RequestInit);
+      const res = await this.#fetch(url, { method: 'POST', headers, body: watched, signal: cut, duplex: 'half', redirect: 'error' } as RequestInit);
       arm();
       const text = await res.text();
       const rateLimit = parseRateLimit(res.headers);
@@ -613,14 +591,9 @@ export class TempoClient {
         return errorFromResponse({ status: res.status, headers: res.headers, text }, this.#scrub, rateLimit);
       }
     } catch (err) {
-      if (err instanceof TempoError) return err;
-      if (signal?.aborted) return new AbortError(signal.reason);
-      if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
-      const text = err instanceof Error ? [err.message, (err.cause as Error | undefined)?.message].filter(Boolean).join(': ') : String(err);
-      return new ConnectionError(`could not upload the job to ${displayUrl(url)}: ${this.#scrub(text)}`);
+      return watch.failure(err, 'upload the job', true);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      watch.close();
     }
   }
 
@@ -660,28 +633,15 @@ export class TempoClient {
   // One streamed GET: byte chunks as they arrive; the timeout is the longest wait for the next one.
   async *#streamGet(url: string, accept: string, timeoutMs: number, signal: AbortSignal | undefined, onHeaders?: (h: Headers) => void): AsyncGenerator<Uint8Array> {
     if (signal?.aborted) throw new AbortError(signal.reason);
-    const controller = new AbortController();
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
-    };
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const noAnswer = (err: unknown): TempoError => {
-      if (err instanceof TempoError) return err;
-      if (signal?.aborted) return new AbortError(signal.reason);
-      if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
-      const text = err instanceof Error ? err.message : String(err);
-      return new ConnectionError(`could not read the job results from ${displayUrl(url)}: ${this.#scrub(text)}`);
-    };
+    const watch = this.#stallWatch(url, timeoutMs, signal);
+    const { arm } = watch;
+    const noAnswer = (err: unknown) => watch.failure(err, 'read the job results');
     arm();
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
     try {
       let res: Response;
       try {
-        res = await this.#fetch(url, { method: 'GET', headers: { Authorization: `Bearer ${this.#apiKey}`, Accept: accept }, signal: controller.signal });
+        res = await this.#fetch(url, { method: 'GET', headers: { Authorization: `Bearer ${this.#apiKey}`, Accept: accept }, signal: watch.signal });
       } catch (err) {
         throw noAnswer(err);
       }
@@ -708,17 +668,49 @@ export class TempoClient {
         if (next.done) return;
         // bytes already received must not outrun the caller's abort
         if (signal?.aborted) throw new AbortError(signal.reason);
-        clearTimeout(timer);
+        watch.pause();
         yield next.value;
         arm();
       }
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       await reader?.cancel().catch(() => {});
       // a caller that stops early closes the connection
-      controller.abort();
+      watch.close();
     }
+  }
+
+  // The longest-stall deadline of one streamed exchange, shared by uploads and streamed answers:
+  // `arm` restarts it, `pause` stops it while the caller holds a chunk, `failure` names what cut the
+  // exchange short (the caller's abort, the stall, or the connection), `close` lets go of it all.
+  #stallWatch(url: string, timeoutMs: number, signal: AbortSignal | undefined) {
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    return {
+      signal: controller.signal,
+      arm: () => {
+        clearTimeout(timer);
+        if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => { timedOut = true; controller.abort(); }, timeoutMs);
+      },
+      pause: () => clearTimeout(timer),
+      failure: (err: unknown, doing: 'read the batch answer' | 'read the job results' | 'upload the job', withCause = false): TempoError => {
+        if (err instanceof TempoError) return err;
+        if (signal?.aborted) return new AbortError(signal.reason);
+        if (timedOut) return new TimeoutError(timeoutMs, displayUrl(url));
+        const text = err instanceof Error
+          ? [err.message, withCause ? (err.cause as Error | undefined)?.message : undefined].filter(Boolean).join(': ')
+          : String(err);
+        const toward = doing === 'upload the job' ? `to` : `from`;
+        return new ConnectionError(`could not ${doing} ${toward} ${displayUrl(url)}: ${this.#scrub(text)}`);
+      },
+      close: () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        controller.abort();
+      },
+    };
   }
 
   // The typed error for the failure line a server writes when it cannot finish a streamed batch.
