@@ -16,8 +16,12 @@ let url = '';
 let key = '';
 let stderr = '';
 
+// the key and the server must share one store: an inherited DATABASE_URL (CI exports one for the
+// backend suites) would put the key in PostgreSQL while the server below runs on its SQLite file
+const SERVER_ENV = { PATH: process.env.PATH ?? '', TEMPO_LOG_LEVEL: 'warn' };
+
 function tempo(args: string[], dataDir: string): string {
-  return execFileSync(process.execPath, [TEMPO, ...args, '--data-dir', dataDir], { cwd: ROOT, encoding: 'utf8' });
+  return execFileSync(process.execPath, [TEMPO, ...args, '--data-dir', dataDir], { cwd: ROOT, encoding: 'utf8', env: SERVER_ENV });
 }
 
 // runs `source` as an ES module file of the user's folder, with the key in its environment
@@ -35,7 +39,7 @@ beforeAll(async () => {
   const data = join(work, 'data');
   key = (JSON.parse(tempo(['keys', 'create', '--org', 'pkg', '--project', 'p', '--user', 'u', '--name', 'k', '--json', '--create'], data)) as { key: string }).key;
   server = spawn(process.execPath, [TEMPO, 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', data], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', TEMPO_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: ROOT, env: SERVER_ENV, stdio: ['ignore', 'ignore', 'pipe'],
   });
   url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`tempo serve did not listen:\n${stderr}`)), 60_000);
