@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { packageSources } from './test/support/package-sources.js';
 
 export default defineConfig({
+  resolve: { alias: packageSources },
   test: {
     include: ['test/**/*.test.ts'],
     // the package check installs the packed tarball (compiling better-sqlite3): `npm run test:package`;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createForecaster, type Forecaster, type ForecastResult } from '../src/core/index.js';
+import { createForecaster, type Forecaster, type ForecastResult } from '@tempo-forecast/core';
 import { readDataset } from '../eval/csv.js';
 import { LEVELS } from '../eval/run.js';
 import { parseEvalArgs } from '../eval/args.js';

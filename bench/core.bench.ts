@@ -1,6 +1,6 @@
 // Whole fit + forecast through the public host (`loadForecaster`), per model and series length.
 import { loadForecaster } from '../src/core/node.js';
-import type { CoreModelName } from '../src/core/index.js';
+import type { CoreModelName } from '@tempo-forecast/core';
 import { LENGTHS, SEASON, seasonalSeries } from './fixtures.js';
 import { makeBench, collect, isMain, runAlone, type SuiteResult } from './harness.js';
 

@@ -35,7 +35,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Compares the two likelihood passes per form and length; skipped with a notice until both exist. */
 export async function etsKernelSuite(): Promise<SuiteResult> {
-  const inspectPath = here('../src/core/inspect.ts'), twinPath = here('./ets-kernel-ts.ts');
+  const inspectPath = here('../packages/core/src/inspect.ts'), twinPath = here('./ets-kernel-ts.ts');
   const missing = [inspectPath, twinPath].filter((p) => !existsSync(p));
   if (missing.length > 0) {
     return { suite: 'ets-kernel', rows: [], skipped: `not there yet: ${missing.map((p) => p.slice(p.indexOf('/src/') >= 0 ? p.indexOf('/src/') + 1 : p.indexOf('/bench/') + 1)).join(', ')}` };

@@ -3,7 +3,7 @@
 // against 8 scalar WASM passes one after another.
 import { readFile } from 'node:fs/promises';
 import { inspectWasmPath } from '../src/core/node.js';
-import { createInspector, type EtsParamsIn } from '../src/core/inspect.js';
+import { createInspector, type EtsParamsIn } from '../packages/core/src/inspect.js';
 import { etsLoglikLanesTs } from './ets-lanes-ts.js';
 import { LENGTHS, SEASON, prng, seasonalSeries } from './fixtures.js';
 import { makeBench, collect, isMain, runAlone, type SuiteResult } from './harness.js';

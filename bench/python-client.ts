@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { TempoClient, type BatchSeries } from '../src/client/index.js';
+import { TempoClient, type BatchSeries } from '@tempo-forecast/client';
 import type { PythonClientResult } from '../scripts/doc-tables/measure-tables.js';
 import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';
 import { startServerProcess } from './server-process.js';

@@ -4,7 +4,7 @@
 // or:  node --import tsx eval/anomalies.ts --publish: tempo, ets and arima on seeds 1-3 at the defaults,
 //      written to docs/results/anomalies.json, which docs/accuracy.md's table is rendered from.
 import { loadForecaster } from '../src/core/node.js';
-import type { CoreModelName, Forecaster } from '../src/core/index.js';
+import type { CoreModelName, Forecaster } from '@tempo-forecast/core';
 import { findAnomalies } from '../src/anomalies/find.js';
 import { spikedSeries, type SpikedSeries } from './spiked-series.js';
 import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';

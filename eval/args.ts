@@ -1,7 +1,7 @@
 // Command-line options of `npm run eval`.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { MODEL_IDS, type CoreModelName } from '../src/core/abi.js';
+import { MODEL_IDS, type CoreModelName } from '../packages/core/src/abi.js';
 
 export interface EvalArgs {
   data: string;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultWasmPath } from '../src/core/node.js';
-import { createStats } from '../src/core/stats.js';
+import { createStats } from '../packages/core/src/stats.js';
 import { parseCsv } from './csv.js';
 import { parseEvalArgs } from './args.js';
 import { startMeasurement, writeResult } from '../scripts/doc-tables/results.js';

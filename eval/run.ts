@@ -1,6 +1,6 @@
 // Runs one model over every series, one at a time on this thread, scoring it against the held-out test.
 import { performance } from 'node:perf_hooks';
-import type { Forecaster, CoreModelName } from '../src/core/index.js';
+import type { Forecaster, CoreModelName } from '@tempo-forecast/core';
 import type { SeriesRow } from './csv.js';
 import { calendarSeason } from './calendar.js';
 import { smape, mase, msis, countInside, mase1, rmsse, anyNegative, scaledPinball, M5_QUANTILES, rmsseSeasonal } from '../src/metrics/index.js';

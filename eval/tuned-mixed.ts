@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadForecaster } from '../src/core/node.js';
-import type { CoreConfig, Forecaster } from '../src/core/index.js';
+import type { CoreConfig, Forecaster } from '@tempo-forecast/core';
 import { createComputePool } from '../src/compute/pool.js';
 import { candidateConfigs } from '../src/tuning/candidates.js';
 import { tuneSegments } from '../src/tuning/segments.js';

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadForecaster } from '../src/core/node.js';
-import type { CoreConfig, Forecaster } from '../src/core/index.js';
+import type { CoreConfig, Forecaster } from '@tempo-forecast/core';
 import { createComputePool } from '../src/compute/pool.js';
 import { planDates, seasonOptions } from '../src/dates/index.js';
 import { candidateConfigs, sharedCalendarSeasons } from '../src/tuning/candidates.js';

@@ -1,8 +1,8 @@
-// The workspace packages' dist/ folders, made from src/ (the sources stay where the server's build
-// reads them): esbuild bundles each package's entry (packages/NAME/src/index.ts) into one ESM file with
-// no imports left, tsc writes its declarations (packages/NAME/tsconfig.json) under dist/types, and
-// dist/index.d.ts points at them; the core also gets the tempo.wasm `npm run build` made. Called by
-// scripts/build.js after the core and the TypeScript, for each package whose inputs changed.
+// The workspace packages' dist/ folders, made from their own sources (packages/NAME/src): esbuild
+// bundles each package's entry into one ESM file with no imports left, tsc writes its declarations
+// (packages/NAME/tsconfig.json) under dist/types, and dist/index.d.ts points at them; the core also
+// gets the tempo.wasm `npm run build` made. Called by scripts/build.js after the core's .wasm and
+// before the server's TypeScript, which imports the packages by name, for each package whose inputs changed.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

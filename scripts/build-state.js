@@ -35,13 +35,14 @@ function inputsHash(root, command, files) {
 }
 
 /**
- * The workspace packages `npm run build` makes from src/ (scripts/build-packages.js): each one's folder
- * and the source folders its bundle and declarations are made from. Their names are in their own
- * package.json files, the one place they are written.
+ * The workspace packages `npm run build` makes (scripts/build-packages.js), whose sources are their
+ * own (packages/NAME/src): each one's folder, the other source folders its bundle and declarations
+ * read (the client takes the API's wire types from src/common, types only), and whether it ships
+ * the .wasm. Their names are in their own package.json files, the one place they are written.
  */
 export const PACKAGES = {
-  core: { dir: 'packages/core', sources: ['src/core'], wasm: true },
-  client: { dir: 'packages/client', sources: ['src/client', 'src/common', 'src/core'], wasm: false },
+  core: { dir: 'packages/core', sources: [], wasm: true },
+  client: { dir: 'packages/client', sources: ['src/common'], wasm: false },
 };
 
 // a package's inputs: its entry, configs and sources, the root tsconfig it extends, and (core) the .wasm it ships
@@ -69,10 +70,14 @@ const PARTS = {
     stamp: 'build/.inspect-inputs-sha256',
     inputs: (root) => inputsHash(root, ['asc', ...INSPECT_ARGS], [join(root, 'asconfig.json'), ...filesUnder(join(root, 'assembly')).filter((f) => f.endsWith('.ts'))]),
   },
+  // the server imports the packages by name, so their sources (whose declarations it reads) are tsc's too
   tsc: {
     output: 'dist/src',
     stamp: 'dist/.inputs-sha256',
-    inputs: (root) => inputsHash(root, ['tsc', ...TSC_ARGS], [join(root, 'tsconfig.json'), join(root, 'package.json'), ...filesUnder(join(root, 'src'))]),
+    inputs: (root) => inputsHash(root, ['tsc', ...TSC_ARGS], [
+      join(root, 'tsconfig.json'), join(root, 'package.json'), ...filesUnder(join(root, 'src')),
+      ...Object.values(PACKAGES).flatMap(({ dir }) => [join(root, dir, 'package.json'), ...filesUnder(join(root, dir, 'src'))]),
+    ]),
   },
   // the declarations' entry (dist/index.d.ts) is written last, so it is there only after a whole build
   ...Object.fromEntries(Object.entries(PACKAGES).map(([name, { dir }]) => [`package:${name}`, {
@@ -99,10 +104,11 @@ export function markBuilt(root, part, hash) {
 }
 
 /**
- * Which of the compilers the server, the CLI and the tests run from (asc, inspect, tsc) `npm run build`
- * would run in `root`, asc first: [] when they are current. The workspace packages are left out:
- * nothing `npm start` runs loads them, and `npm pack` of a package builds them first (its prepack).
+ * Which of the compilers the server, the CLI and the tests run from `npm run build` would run in
+ * `root`, in the build's order: [] when they are current. The workspace packages are among them
+ * wherever their folders are (a checkout): the server loads its core and the CLI its client from them.
  */
 export function staleParts(root) {
-  return ['asc', 'inspect', 'tsc'].filter((part) => !isCurrent(root, part));
+  const packages = Object.entries(PACKAGES).filter(([, { dir }]) => existsSync(join(root, dir, 'package.json'))).map(([name]) => `package:${name}`);
+  return ['asc', 'inspect', ...packages, 'tsc'].filter((part) => !isCurrent(root, part));
 }

@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 // `npm run build`: the WebAssembly core (asc), the registry files it reports (gen-registry.js), the
-// TypeScript (tsc), the inspection build of the core for tests and benchmarks (asc again,
-// build/tempo-inspect.wasm), then the workspace packages' dist/ (scripts/build-packages.js). The
-// compilers take about 6 s, 5 s and 6 s of one core each and do not read each other's output, so on
-// a fresh clone they run side by side; tsc runs again only when gen-registry rewrote
-// src/core/registry.generated.ts under it. A compiler whose output is current
-// (scripts/build-state.js: its inputs hash as at its last success) is not run again, so `npm test`
-// after `npm test` skips both; any change to a source's bytes, a config or package-lock.json runs it.
+// workspace packages' dist/ (scripts/build-packages.js: the core's bundle carries that registry and
+// ships the .wasm), then the server's TypeScript (tsc), which imports the packages by name and so
+// reads their declarations. The inspection build of the core for tests and benchmarks (asc again,
+// build/tempo-inspect.wasm) reads nothing the others make, so it runs beside that chain. A compiler
+// whose output is current (scripts/build-state.js: its inputs hash as at its last success) is not
+// run again, so `npm test` after `npm test` skips them all; any change to a source's bytes, a config or package-lock.json runs it.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASC_ARGS, INSPECT_ARGS, TSC_ARGS, inputsOf, isCurrent, markBuilt } from './build-state.js';
-import { HOST_FILE } from './gen-registry.js';
 import { buildPackages } from './build-packages.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,29 +57,13 @@ async function buildInspect() {
 
 async function main() {
   const wasmHash = inputsOf(root, 'asc');
-  if (isCurrent(root, 'asc', wasmHash)) {
-    await genRegistry();
-    await Promise.all([buildTs(), buildInspect()]);
-    await buildPackages(root);
-    return;
-  }
-  const hostBefore = existsSync(HOST_FILE) ? readFileSync(HOST_FILE, 'utf8') : '';
-  // tsc may read registry.generated.ts before gen-registry rewrites it: a rewrite means a second tsc
-  const wasm = run('asc', ASC_ARGS).then(() => markBuilt(root, 'asc', wasmHash)).then(genRegistry);
-  const ts = buildTs();
-  const inspect = buildInspect();
-  const [w, t, i] = await Promise.allSettled([wasm, ts, inspect]);
-  if (w.status === 'rejected') throw w.reason;
+  const wasm = isCurrent(root, 'asc', wasmHash) ? Promise.resolve() : run('asc', ASC_ARGS).then(() => markBuilt(root, 'asc', wasmHash));
+  // gen-registry writes the core package's registry from the .wasm, the packages bundle their sources
+  // and (the core) ship the .wasm, and the server's tsc reads the packages' declarations: one after another
+  const server = wasm.then(genRegistry).then(() => buildPackages(root)).then(buildTs);
+  const [s, i] = await Promise.allSettled([server, buildInspect()]);
+  if (s.status === 'rejected') throw s.reason;
   if (i.status === 'rejected') throw i.reason;
-  const hostAfter = readFileSync(HOST_FILE, 'utf8');
-  if (t.status === 'rejected' || hostAfter !== hostBefore) {
-    if (t.status === 'rejected' && hostAfter === hostBefore) throw t.reason;
-    const tsHash = inputsOf(root, 'tsc');
-    await run('tsc', TSC_ARGS);
-    markBuilt(root, 'tsc', tsHash);
-  }
-  // the packages bundle src/ and ship tempo.wasm, so they come after both compilers
-  await buildPackages(root);
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
 // Backtests many series with one configuration: each series gets up to `windows` rolling-origin
 // windows (as many as fit), and one MASE and sMAPE (means over its windows). Series travel packed
 // in one Float64Array so a whole chunk crosses to a worker in one transfer.
-import type { CoreConfig } from '../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { Caller } from '../compute/fair-share.js';
 import { windowsThatFit } from './plan.js';
 import { runBacktest, type BacktestWindow, type ForecastFn } from './run.js';

@@ -1,6 +1,6 @@
 // Runs a rolling-origin backtest with any forecast function: each window's model sees the series
 // up to its cutoff and forecasts the next `horizon` values.
-import type { CoreConfig, ForecastResult } from '../core/index.js';
+import type { CoreConfig, ForecastResult } from '@tempo-forecast/core';
 import { windowCutoffs } from './plan.js';
 import { scoreWindows, type BacktestMetrics } from './score.js';
 

@@ -1,10 +1,10 @@
 // Where `tempo forecast` computes: this machine's worker pool, or a Tempo server in batches
 // (--server). Everything else (reading and checking the file, the output, progress, the summary,
 // exit codes and messages) is one command's, so the two ways cannot drift apart.
-import { TempoClient, type BatchSeries, type FetchLike } from '../client/index.js';
-import { methodBody } from '../client/wire.js';
+import { TempoClient, type BatchSeries, type FetchLike } from '@tempo-forecast/client';
+import { methodBody } from './method-body.js';
 import { createComputePool } from '../compute/pool.js';
-import type { ForecastResult } from '../core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 import { runInOrder, type SeriesTask } from './forecast-run.js';
 
 /** Hands each series' result on in input order; rejects with the failing task's index attached (`taskIndex`). */

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { quoted } from '../common/caller-text.js';
-import type { Job } from '../client/index.js';
+import type { Job } from '@tempo-forecast/client';
 import { optional, positiveInt, quantilesFlag, required, type Parsed } from './args.js';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { cliFailure, jobClient, jobErrorLines } from './job-client.js';

@@ -1,7 +1,7 @@
 // Runs many series on the worker pool, a bounded number at a time, and hands the results on in
 // input order as soon as each prefix is complete, so memory holds only the out-of-order window.
 import type { ComputePool } from '../compute/pool.js';
-import type { CoreConfig, ForecastResult } from '../core/index.js';
+import type { CoreConfig, ForecastResult } from '@tempo-forecast/core';
 
 /** One series ready for the core. */
 export interface SeriesTask {

@@ -5,7 +5,7 @@ import { extname } from 'node:path';
 import { seasonOptions } from '../dates/index.js';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { csvField, csvHeader, csvLines, ndjsonLine, type ForecastRow } from '../table/forecast-rows.js';
-import type { ForecastResult } from '../core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 import { seriesNamed } from '../table/long-csv.js';
 import { skippedLine, type OnInvalid } from './invalid-series.js';
 import { readSeriesFile } from './read-series.js';
@@ -14,7 +14,7 @@ import { optional, parseCommand, positiveInt, quantilesFlag, required } from './
 import { startProgress, type ProgressSink } from './forecast-progress.js';
 import type { SeriesTask } from './forecast-run.js';
 import { localEngine, serverEngine, type ForecastEngine } from './forecast-engines.js';
-import { MODEL_IDS, type CoreModelName } from '../core/abi.js';
+import { MODEL_IDS, type CoreModelName } from '@tempo-forecast/core';
 import { CommandFailure, UsageError, type CliIO } from './io.js';
 import { FORECAST_HELP } from './usage.js';
 

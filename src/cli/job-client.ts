@@ -1,6 +1,6 @@
 // What the job commands share: the client for --server and TEMPO_API_KEY, a job as the CLI prints
 // it, and the client's errors turned into the CLI's two kinds of failure.
-import { APIError, RequestInvalidError, TempoClient, TempoError, type Job } from '../client/index.js';
+import { APIError, RequestInvalidError, TempoClient, TempoError, type Job } from '@tempo-forecast/client';
 import { quoted } from '../common/caller-text.js';
 import type { Parsed } from './args.js';
 import { optional, required } from './args.js';

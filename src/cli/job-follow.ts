@@ -1,6 +1,6 @@
 // Following a job on the server from the command line: its progress bar until it ends, and its
 // results written to a file that appears whole or not at all (or to stdout).
-import { JobFailedError, type Job, type TempoClient } from '../client/index.js';
+import { JobFailedError, type Job, type TempoClient } from '@tempo-forecast/client';
 import { openAtomicFile, type AtomicFile } from '../table/atomic-file.js';
 import { quoted } from '../common/caller-text.js';
 import { startProgress, type Progress, type ProgressSink } from './forecast-progress.js';

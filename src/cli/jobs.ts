@@ -1,7 +1,7 @@
 // `tempo jobs …`: a server's jobs from the command line: status (and re-attaching with a progress
 // bar), results to a file, cancel, list.
 import { quoted } from '../common/caller-text.js';
-import type { Job } from '../client/index.js';
+import type { Job } from '@tempo-forecast/client';
 import { parseCommand, positiveInt, optional, type Parsed } from './args.js';
 import { CommandFailure, UsageError, table, type CliIO } from './io.js';
 import { cliFailure, jobClient, jobErrorLines, jobJson, jobLine } from './job-client.js';

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import pino from 'pino';
 import { createComputePool } from '../compute/pool.js';
-import type { CoreConfig } from '../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import { compileRequests } from '../server/schemas/requests.js';
 import { checkAtOnce } from '../server/validation/request-check.js';
 import type { TunedModelRequestBody } from '../common/tuned-model-types.js';

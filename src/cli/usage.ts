@@ -1,5 +1,5 @@
 // The help texts, one per command, shown by --help and after a usage error.
-import { MEMBER_BITS, MODEL_IDS } from '../core/abi.js';
+import { MEMBER_BITS, MODEL_IDS } from '@tempo-forecast/core';
 
 export const MAIN_HELP = `Usage: tempo <command> [options]
 

@@ -1,13 +1,25 @@
 // Request and response shapes of the public API, shared by server and client.
 import type { TunedModelBody } from './tuned-model-types.js';
-import type { ForecastMethod } from '../core/index.js';
 import type { FieldError } from './codes.js';
 
-/** `method` in an answer: what the core fitted, as the core reports it. */
-export type MethodBody = ForecastMethod & {
+/**
+ * `method` in an answer: what the core fitted, as the core reports it (its ForecastMethod). Written out
+ * rather than imported, so the client's declarations, which include this file, name no core package;
+ * test/types/method-body.ts fails the type check when the two drift apart.
+ */
+export interface MethodBody {
+  components: string[];
+  season_length: number;
+  /** present only when more than one seasonal period was used, shortest first */
+  seasonal_periods?: number[];
+  regressors?: Array<{ name: string; coefficient: number; terms?: Array<{ term: 'hinge'; knot: number; coefficient: number }> }>;
+  regressors_dropped?: string[];
+  regressors_dropped_reason?: Record<string, 'constant' | 'collinear' | 'unused'>;
+  /** the ARIMA model of the regression's errors, e.g. "arima(1,0,1)(0,0,0)" */
+  regression_errors?: string;
   /** with fill_missing: how many dates absent from the series' timestamps became missing values */
   filled?: number;
-};
+}
 
 export interface ForecastRequestBody {
   series: Array<number | null>;

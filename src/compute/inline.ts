@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   createForecaster, CoreError, type CoreModelName, type Forecaster, type ForecastOptions, type ForecastResult,
-} from '../core/index.js';
+} from '@tempo-forecast/core';
 
 /** Models that fit nothing: each is a few passes over the series (season tests included). */
 export const INLINE_MODELS: ReadonlySet<CoreModelName> = new Set<CoreModelName>(['naive', 'snaive', 'drift', 'naive2']);

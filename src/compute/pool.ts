@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { CoreConfig, ForecastResult } from '../core/index.js';
+import type { CoreConfig, ForecastResult } from '@tempo-forecast/core';
 import type { BacktestResult } from '../backtest/run.js';
 import type { ManyInput, ManyScores } from '../backtest/many.js';
 import { createInlineCore, INLINE_MAX_POINTS, runsInline } from './inline.js';

@@ -1,7 +1,7 @@
 // A piscina worker: owns one instance of the WASM core and runs one forecast at a time on it.
 import { readFile } from 'node:fs/promises';
 import { workerData } from 'piscina';
-import { createForecaster, CoreError, type CoreConfig, type Forecaster, type ForecastResult } from '../core/index.js';
+import { createForecaster, CoreError, type CoreConfig, type Forecaster, type ForecastResult } from '@tempo-forecast/core';
 import { defaultWasmPath } from '../core/node.js';
 import { runBacktest, type BacktestInput, type BacktestResult } from '../backtest/run.js';
 import { backtestMany, type ManyInput, type ManyScores } from '../backtest/many.js';

@@ -2,7 +2,7 @@
 // and passed down. Nothing below the entry points reads process.env, so any module can run with
 // any configuration in a test.
 import { availableParallelism } from 'node:os';
-import { MAX_LEVELS } from '../core/abi.js';
+import { MAX_LEVELS } from '@tempo-forecast/core';
 
 /** Request bounds the server enforces (defaults in docs/configuration.md). */
 export interface Bounds {

@@ -4,7 +4,7 @@
 // their place and count as failed.
 import type { ComputePool } from '../compute/pool.js';
 import type { Caller } from '../compute/fair-share.js';
-import type { CoreConfig } from '../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import { seasonOptions, writePlan, type CheckedDates } from '../dates/index.js';
 import { checkedDates } from '../server/request-dates.js';
 import { itemBody } from '../server/batch/answer-batch.js';

@@ -1,8 +1,8 @@
 // Validation of a stored model's config: the options the core accepts, nothing else, so a typo in
 // an operator's JSON is refused at creation instead of being silently ignored at forecast time.
 import { Ajv } from 'ajv';
-import { MEMBER_BITS, MODEL_IDS } from '../core/abi.js';
-import type { CoreConfig } from '../core/index.js';
+import { MEMBER_BITS, MODEL_IDS } from '@tempo-forecast/core';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { FieldError } from '../common/codes.js';
 
 export type ModelConfig = CoreConfig;

@@ -1,6 +1,6 @@
 // Writes forecasts as a long table (unique_id,ds,forecast,lo-95,hi-95,...) or as NDJSON lines
 // shaped like the batch endpoint's.
-import type { ForecastResult } from '../core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 
 /** What a CSV row needs of a forecast: the series id, its values and bounds, and its future dates when it had dates. */
 export interface CsvRow {

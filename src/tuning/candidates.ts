@@ -2,7 +2,7 @@
 // combination rule, season handling, a single model), nineteen that differ in kind rather than
 // every subset, so tuning 1,000 series stays within minutes; with dated training, also the calendar's
 // season pinned.
-import type { CoreConfig } from '../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { DatePlan } from '../dates/index.js';
 
 /** The whole-number calendar periods every series' dates share (none when a series came without dates). */

@@ -4,7 +4,7 @@
 // candidates, each on its own sample, windows and holdout. The model stores the regular segment's
 // config with the intermittent one under `intermittent`, which the core applies per series at
 // forecast time, so a config chosen for regular series never takes intermittent ones off their routing.
-import type { CoreConfig, SegmentConfig } from '../core/index.js';
+import type { CoreConfig, SegmentConfig } from '@tempo-forecast/core';
 import type { DatePlan } from '../dates/index.js';
 import { DECIDED_ON, tune, type ScoreChunk, type ScoreSummary, type TuneOptions, type TuneReport } from './tune.js';
 

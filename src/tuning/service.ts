@@ -6,7 +6,7 @@
 // tuning survives the instance that accepted it.
 import type { Logger } from 'pino';
 import type { ComputePool } from '../compute/pool.js';
-import type { CoreConfig } from '../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { DatePlan } from '../dates/index.js';
 import { INTERRUPTED_TUNING } from '../store/tuning-messages.js';
 import type { Store } from '../store/types.js';
@@ -14,7 +14,7 @@ import { candidateConfigs, sharedCalendarSeasons } from './candidates.js';
 import { DEFAULT_TUNE_OPTIONS, type TuneOptions } from './tune.js';
 import { tuneSegments } from './segments.js';
 import { loadForecaster } from '../core/node.js';
-import type { Forecaster } from '../core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 
 // the core's intermittent test, run here: a pass over each series, far lighter than one unit of work
 let classifier: Promise<Forecaster> | undefined;

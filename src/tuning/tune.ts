@@ -15,7 +15,7 @@
 // (the calendar's periods as hints, or the config's season length told), so configs are compared
 // on what they will see.
 // Each (config, series, window) is scored once and reused by every later round.
-import type { CoreConfig } from '../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import { seasonOptions, type DatePlan } from '../dates/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';

@@ -2,7 +2,7 @@
 // MASE, so tuning can put every config on one scale per series.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { backtestMany, packSeries } from '../../src/backtest/many.js';
 import { maseScale } from '../../src/metrics/index.js';
 import { seasonal } from '../server/harness.js';

@@ -1,6 +1,6 @@
 // The client's batch calls with dates against a real server: timestamps and freq sent, future dates answered.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { RequestInvalidError, TempoClient, type BatchItem } from '../../src/client/index.js';
+import { RequestInvalidError, TempoClient, type BatchItem } from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { rejectionOf } from './helpers.js';
 

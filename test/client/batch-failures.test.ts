@@ -2,7 +2,7 @@
 // is retried from its first unanswered series, and a failure that persists surfaces typed. A file of
 // its own: the trapping pool's crashed worker must not share a process with the other servers' tests.
 import { describe, it, expect } from 'vitest';
-import { InternalServerError, TempoClient, type FetchLike } from '../../src/client/index.js';
+import { InternalServerError, TempoClient, type FetchLike } from '@tempo-forecast/client';
 import { createComputePool } from '../../src/compute/pool.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { startHarness } from '../server/harness.js';

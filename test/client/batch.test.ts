@@ -1,7 +1,7 @@
 // forecastBatch and forecastMany against a real server: answers in order, chunking, progress,
 // bounded read-ahead, a cut stream resumed from its first unanswered series, refusals and aborts.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { AbortError, InternalServerError, RequestInvalidError, TempoClient, type BatchItem, type BatchSeries, type FetchLike } from '../../src/client/index.js';
+import { AbortError, InternalServerError, RequestInvalidError, TempoClient, type BatchItem, type BatchSeries, type FetchLike } from '@tempo-forecast/client';
 import { createComputePool } from '../../src/compute/pool.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';

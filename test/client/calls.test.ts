@@ -1,7 +1,7 @@
 // The three calls against a real server: camelCase results, rate-limit state after each call,
 // and the request-side mapping (optional fields, null as missing, refusing NaN and ±Infinity).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { TempoClient } from '../../src/client/index.js';
+import { TempoClient } from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // crossValidate() against a real server: what it sends, what it maps back, and its typed errors.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { RequestInvalidError, ForecastAlreadyRunningError, TempoClient } from '../../src/client/index.js';
+import { RequestInvalidError, ForecastAlreadyRunningError, TempoClient } from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch, rejectionOf } from './helpers.js';
 

@@ -2,7 +2,7 @@
 // `timestamps`/`freq`, and map back future dates, cutoffs and anomalies named by their dates, the
 // ISO freq, the two-season method, and a bad date's pointer.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { RequestInvalidError, TempoClient } from '../../src/client/index.js';
+import { RequestInvalidError, TempoClient } from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch, rejectionOf } from './helpers.js';
 

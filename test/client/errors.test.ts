@@ -5,7 +5,7 @@ import {
   TempoClient, TempoError, APIError, AuthenticationError, ApiKeyInvalidError, ApiKeyInactiveError, ApiKeyExpiredError,
   RequestInvalidError, ModelNotAvailableError, ForecastAlreadyRunningError, UsageLimitError, ServiceUnavailableError,
   InternalServerError, TimeoutError, AbortError,
-} from '../../src/client/index.js';
+} from '@tempo-forecast/client';
 import { createComputePool } from '../../src/compute/pool.js';
 import { ERROR_CATALOGUE } from '../../src/common/codes.js';
 import { buildTrappingCore } from '../compute/trapping-core.js';

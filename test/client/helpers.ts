@@ -1,7 +1,7 @@
 // What the client tests share: a fetch that records what went over the wire (it still calls the
 // real global fetch) and a sleep that records each wait the client asked for (and still waits).
-import { sleep } from '../../src/client/abortable.js';
-import type { FetchLike } from '../../src/client/index.js';
+import { sleep } from '../../packages/client/src/abortable.js';
+import type { FetchLike } from '@tempo-forecast/client';
 
 export interface Exchange {
   url: string;

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AbortError, ConnectionError, JobFailedError, JobNotFinishedError, ServiceUnavailableError, TempoClient, type Job,
-} from '../../src/client/index.js';
+} from '@tempo-forecast/client';
 import { recordingSleep, rejectionOf } from './helpers.js';
 
 type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse, hit: number) => void;

@@ -1,8 +1,8 @@
 // The job calls' pure parts: the query a job's settings become, the upload body each kind of input
 // becomes (and its gzip), a job body read into a Job, the poll pacing, and lines split from chunks.
 import { describe, expect, it } from 'vitest';
-import { jobPath, jobQuery, jobResult, pollDelayMs, replayable, uploadBody, gzipped } from '../../src/client/jobs.js';
-import { linesOf } from '../../src/client/read-lines.js';
+import { jobPath, jobQuery, jobResult, pollDelayMs, replayable, uploadBody, gzipped } from '../../packages/client/src/jobs.js';
+import { linesOf } from '../../packages/client/src/read-lines.js';
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import {
   AbortError, JobExpiredError, JobFailedError, JobNotFinishedError, JobNotFoundError, RequestInvalidError, TempoClient, type BatchItem, type Job,
-} from '../../src/client/index.js';
+} from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { rejectionOf } from './helpers.js';
 

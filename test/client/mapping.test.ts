@@ -8,8 +8,8 @@ import {
   TempoClient, APIError, AuthenticationError, ApiKeyInvalidError, ApiKeyInactiveError, ApiKeyExpiredError,
   RequestInvalidError, ModelNotAvailableError, ForecastAlreadyRunningError, ModelNotReadyError, ModelNameTakenError, UsageLimitError, ServiceUnavailableError,
   InternalServerError, JobNotFoundError, JobNotFinishedError, JobExpiredError,
-} from '../../src/client/index.js';
-import { classFor } from '../../src/client/error-from-response.js';
+} from '@tempo-forecast/client';
+import { classFor } from '../../packages/client/src/error-from-response.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/common/codes.js';
 import { rejectionOf } from './helpers.js';
 import { problem, startStandIn, type StandIn } from './stand-in.js';
@@ -74,11 +74,12 @@ describe('unknown future codes, answered by a stand-in', () => {
 });
 
 describe('portability', () => {
-  it('src/client imports nothing host-specific: only relative modules inside src/client and src/common', () => {
-    const root = join(import.meta.dirname, '../../src');
+  it('the client package imports nothing host-specific: only relative modules inside its sources and src/common', () => {
+    const client = join(import.meta.dirname, '../../packages/client/src');
+    const common = join(import.meta.dirname, '../../src/common');
     const files = [
-      ...readdirSync(join(root, 'client'), { recursive: true, encoding: 'utf8' }).map((f) => join(root, 'client', f)),
-      ...readdirSync(join(root, 'common')).map((f) => join(root, 'common', f)),
+      ...readdirSync(client, { recursive: true, encoding: 'utf8' }).map((f) => join(client, f)),
+      ...readdirSync(common).map((f) => join(common, f)),
     ].filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(10);
     for (const f of files) {

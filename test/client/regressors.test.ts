@@ -2,7 +2,7 @@
 // them, the answers come back in camelCase as the server computed them, and values JSON cannot
 // carry are refused before anything is sent.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { RequestInvalidError, TempoClient, type BatchItem } from '../../src/client/index.js';
+import { RequestInvalidError, TempoClient, type BatchItem } from '@tempo-forecast/client';
 import { startHarness, type Harness } from '../server/harness.js';
 import { rejectionOf, watchedFetch } from './helpers.js';
 

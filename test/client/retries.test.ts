@@ -5,7 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import {
   TempoClient, AbortError, ApiKeyInvalidError, ConnectionError, ForecastAlreadyRunningError, InternalServerError,
   ModelNotAvailableError, RequestInvalidError, ServiceUnavailableError, UsageLimitError, type APIError,
-} from '../../src/client/index.js';
+} from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch, recordingSleep, rejectionOf } from './helpers.js';
 import { problem, startStandIn } from './stand-in.js';

@@ -2,7 +2,7 @@
 // JSON or inspect, even when a misbehaving upstream echoes it back or fetch itself fails.
 import { inspect } from 'node:util';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { TempoClient, TempoError, APIError, ConnectionError } from '../../src/client/index.js';
+import { TempoClient, TempoError, APIError, ConnectionError } from '@tempo-forecast/client';
 import { startHarness, type Harness } from '../server/harness.js';
 import { rejectionOf } from './helpers.js';
 import { startStandIn } from './stand-in.js';

@@ -1,7 +1,7 @@
 // Per-attempt timeouts (headers and body both count) and their retries, and the caller's abort
 // during a request: a stand-in that never finishes its answer, which the real server never does.
 import { describe, it, expect, afterEach } from 'vitest';
-import { TempoClient, AbortError, TimeoutError } from '../../src/client/index.js';
+import { TempoClient, AbortError, TimeoutError } from '@tempo-forecast/client';
 import { recordingFetch, rejectionOf } from './helpers.js';
 import { startStandIn, type StandIn } from './stand-in.js';
 import { waitFor } from '../support/wait.js';

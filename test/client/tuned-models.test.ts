@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import {
   AbortError, ModelNameTakenError, ModelNotAvailableError, ModelNotReadyError, ModelTuningFailedError, RequestInvalidError, TempoClient,
-} from '../../src/client/index.js';
+} from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { recordingFetch, rejectionOf } from './helpers.js';
 

@@ -4,7 +4,7 @@ import {
   createComputePool, ComputeCrashError, ComputeRejectedError, type ComputePool, type ForecastInput,
 } from '../../src/compute/pool.js';
 import { INLINE_MAX_POINTS, INLINE_MODELS, runsInline } from '../../src/compute/inline.js';
-import type { CoreModelName } from '../../src/core/index.js';
+import type { CoreModelName } from '@tempo-forecast/core';
 import { buildTrappingCore } from './trapping-core.js';
 
 function seasonal(n: number, phase = 0): (number | null)[] {

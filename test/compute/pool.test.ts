@@ -1,7 +1,7 @@
 // The worker pool against the real core: results match the in-process core, failures are typed.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import {
   createComputePool, ComputeRejectedError, ComputeTimeoutError, ComputeCrashError, ComputeOverloadedError,
   type ComputePool,

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster, ForecastResult } from '../../src/core/index.js';
+import type { Forecaster, ForecastResult } from '@tempo-forecast/core';
 import { normals } from '../support/series.js';
 
 // Requires build/tempo.wasm built from the current tree (npx asc assembly/index.ts --target release).

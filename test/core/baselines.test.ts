@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { loadForecaster, defaultWasmPath } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
-import { createStats, type CoreStats } from '../../src/core/stats.js';
+import type { Forecaster } from '@tempo-forecast/core';
+import { createStats, type CoreStats } from '../../packages/core/src/stats.js';
 
 let f: Forecaster;
 let s: CoreStats;

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import { CoreError, MODEL_IDS, STATUS, type Forecaster, type CoreModelName, type ForecastResult } from '../../src/core/index.js';
+import { CoreError, MODEL_IDS, STATUS, type Forecaster, type CoreModelName, type ForecastResult } from '@tempo-forecast/core';
 import { seasonalSeries, lcg } from '../support/series.js';
 
 let f: Forecaster;

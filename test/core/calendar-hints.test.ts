@@ -2,7 +2,7 @@
 // detection still decides when the data shows another, and a told season length ignores hints.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 
 const AIR36 = [112, 118, 132, 129, 121, 135, 148, 148, 136, 119, 104, 118, 115, 126, 141, 135, 125, 149, 170, 170,
   158, 133, 114, 140, 145, 150, 178, 163, 172, 178, 199, 199, 184, 162, 146, 166];

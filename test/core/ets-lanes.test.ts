@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { inspectWasmPath } from '../../src/core/node.js';
-import { createInspector, type Inspector, type EtsParamsIn } from '../../src/core/inspect.js';
+import { createInspector, type Inspector, type EtsParamsIn } from '../../packages/core/src/inspect.js';
 import { etsLoglikLanesTs } from '../../bench/ets-lanes-ts.js';
 
 let ins: Inspector;

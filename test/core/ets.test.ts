@@ -2,8 +2,8 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { loadForecaster, inspectWasmPath } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
-import { createInspector, type Inspector } from '../../src/core/inspect.js';
+import type { Forecaster } from '@tempo-forecast/core';
+import { createInspector, type Inspector } from '../../packages/core/src/inspect.js';
 import { etsLoglikTs } from '../../bench/ets-kernel-ts.js';
 
 const FORMS = ['ANN', 'AAN', 'AAdN', 'MNN', 'MAN', 'MAdN', 'ANA', 'AAA', 'AAdA', 'MNA', 'MAA', 'MAdA', 'MNM', 'MAM', 'MAdM'];

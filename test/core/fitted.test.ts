@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster, CoreModelName } from '../../src/core/index.js';
+import type { Forecaster, CoreModelName } from '@tempo-forecast/core';
 
 let f: Forecaster;
 beforeAll(async () => {

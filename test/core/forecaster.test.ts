@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import { CoreError, type Forecaster } from '../../src/core/index.js';
+import { CoreError, type Forecaster } from '@tempo-forecast/core';
 
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });

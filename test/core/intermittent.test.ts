@@ -2,7 +2,7 @@
 // of `tempo`, and the rule that a non-negative series never gets a negative forecast or bound.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import { MODEL_IDS, type Forecaster, type CoreModelName } from '../../src/core/index.js';
+import { MODEL_IDS, type Forecaster, type CoreModelName } from '@tempo-forecast/core';
 
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster, ForecastResult } from '../../src/core/index.js';
+import type { Forecaster, ForecastResult } from '@tempo-forecast/core';
 import { readDataset } from '../../eval/csv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -2,7 +2,7 @@
 // shape into the forecast, not only the daily one, and keep intervals around what happens.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 
 let f: Forecaster;
 beforeAll(async () => { f = await loadForecaster(); });

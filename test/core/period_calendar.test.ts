@@ -3,7 +3,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { defaultWasmPath } from '../../src/core/node.js';
-import { createStats, type CoreStats } from '../../src/core/stats.js';
+import { createStats, type CoreStats } from '../../packages/core/src/stats.js';
 
 let s: CoreStats;
 beforeAll(async () => { s = await createStats(await readFile(defaultWasmPath())); });

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { defaultWasmPath } from '../../src/core/node.js';
-import { instantiateCore, type ArenaExports } from '../../src/core/instantiate.js';
+import { instantiateCore, type ArenaExports } from '../../packages/core/src/instantiate.js';
 import fixture from './fixtures/qnorm.json' with { type: 'json' };
 
 interface QnormExports extends ArenaExports { statsQnorm(p: number): number }

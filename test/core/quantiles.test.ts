@@ -3,7 +3,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster, ForecastResult } from '../../src/core/index.js';
+import type { Forecaster, ForecastResult } from '@tempo-forecast/core';
 import { readDataset } from '../../eval/csv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

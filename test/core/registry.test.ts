@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { defaultWasmPath, loadForecaster } from '../../src/core/node.js';
-import { instantiateCore, type ArenaExports } from '../../src/core/instantiate.js';
-import { MODEL_IDS, MEMBER_BITS, STATUS, componentName, type Forecaster, type CoreModelName, type MemberName } from '../../src/core/index.js';
+import { instantiateCore, type ArenaExports } from '../../packages/core/src/instantiate.js';
+import { MODEL_IDS, MEMBER_BITS, STATUS, componentName, type Forecaster, type CoreModelName, type MemberName } from '@tempo-forecast/core';
 // @ts-expect-error: a plain ESM script without type declarations
 import { readRegistry, renderHostModule, renderReadmeTables, spliceReadme, HOST_FILE, README_FILE } from '../../scripts/gen-registry.js';
 import { seasonalSeries } from '../support/series.js';

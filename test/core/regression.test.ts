@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster, ForecastResult } from '../../src/core/index.js';
+import type { Forecaster, ForecastResult } from '@tempo-forecast/core';
 import { normals } from '../support/series.js';
 
 // Regression with ARIMA errors through the `forecastWith` export (requires a current build/tempo.wasm).

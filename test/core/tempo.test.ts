@@ -1,7 +1,7 @@
 // The `tempo` ensemble through the public host: what it combines, how, and its fallbacks.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster, MemberName } from '../../src/core/index.js';
+import type { Forecaster, MemberName } from '@tempo-forecast/core';
 import { lcg, seasonalSeries } from '../support/series.js';
 
 let f: Forecaster;

@@ -3,8 +3,8 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { defaultWasmPath, loadForecaster } from '../../src/core/node.js';
-import { createStats, type CoreStats } from '../../src/core/stats.js';
-import type { Forecaster } from '../../src/core/index.js';
+import { createStats, type CoreStats } from '../../packages/core/src/stats.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { lcg } from '../support/series.js';
 
 let s: CoreStats;

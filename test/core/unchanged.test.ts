@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { unchangedCases, digestAll } from './fixtures/unchanged-cases.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

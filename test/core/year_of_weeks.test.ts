@@ -3,7 +3,7 @@
 // naive member repeats last year only when the seasonal-means test shows a year.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { normals } from '../support/series.js';
 
 let f: Forecaster;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_BITS, MODEL_IDS } from '../../src/core/abi.js';
+import { MEMBER_BITS, MODEL_IDS } from '../../packages/core/src/abi.js';
 
 const DOCS = join(import.meta.dirname, '..', '..', 'docs');
 const doc = (name: string) => readFileSync(join(DOCS, name), 'utf8');

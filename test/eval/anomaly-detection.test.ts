@@ -3,7 +3,7 @@
 // series and the core are deterministic, so the counts are the same on every run.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { scoreDetection } from '../../eval/anomalies.js';
 import { spikedSeries, SPIKES_PER_SERIES } from '../../eval/spiked-series.js';
 

@@ -2,8 +2,8 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { loadForecaster, inspectWasmPath } from '../../src/core/node.js';
-import { createInspector, type Inspector } from '../../src/core/inspect.js';
-import type { Forecaster } from '../../src/core/index.js';
+import { createInspector, type Inspector } from '../../packages/core/src/inspect.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { KNOWN_DISAGREEMENTS, type Disagreement } from './known-disagreements.js';
 import { loadFixtures, level, maxDev, widthDev, etsForm, type Fixture } from './fixtures.js';
 

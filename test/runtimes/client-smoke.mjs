@@ -1,7 +1,7 @@
-// Runs the compiled client (dist/src/client) under whichever runtime executes this file — Bun or
+// Runs the built client package (packages/client/dist, the bundle the CLI loads too) under whichever runtime executes this file — Bun or
 // Deno — against the server named in TEMPO_URL, and prints what it saw as one JSON line for
 // runtimes.test.ts. The same calls a Node program makes; only the runtime differs.
-import { TempoClient, ApiKeyInactiveError, ApiKeyInvalidError, RequestInvalidError } from '../../dist/src/client/index.js';
+import { TempoClient, ApiKeyInactiveError, ApiKeyInvalidError, RequestInvalidError } from '../../packages/client/dist/index.js';
 
 const env = globalThis.Deno ? (k) => globalThis.Deno.env.get(k) : (k) => globalThis.process.env[k];
 const baseUrl = env('TEMPO_URL');

@@ -1,5 +1,5 @@
-// The same tempo.wasm, driven by the same portable host (src/core compiled to dist/), must give
-// the same bytes in Bun and Deno as in Node; and the client (src/client compiled to dist/) must
+// The same tempo.wasm, driven by the same portable host (the built core package, packages/core/dist),
+// must give the same bytes in Bun and Deno as in Node; and the client (packages/client/dist) must
 // work unchanged there against a real server. Both runtimes come from the npm registry, fetched
 // into .runtimes/ by scripts/fetch-runtimes.js on first use, so a plain `npm install` stays small.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -9,13 +9,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadForecaster } from '../../src/core/node.js';
-import type { ForecastResult } from '../../src/core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 import { startHarness, type Harness } from '../server/harness.js';
 // @ts-expect-error: plain ESM script without types
 import { fetchRuntimes, runtimeBin } from '../../scripts/fetch-runtimes.js';
 // @ts-expect-error: plain ESM data module shared with the runtimes' script
 import { RUNTIME_CASES } from './cases.mjs';
-import { HOST_ABI_VERSION } from '../../src/core/abi.js';
+import { HOST_ABI_VERSION } from '../../packages/core/src/abi.js';
 
 const root = resolve(__dirname, '../..');
 const smoke = join(root, 'test/runtimes/smoke.mjs');
@@ -30,7 +30,7 @@ const RUNTIMES: Array<{ name: string; bin: string; run: (script: string) => stri
 
 /** Runs `script` under the runtime with a private home and `extraEnv`; returns its last JSON line. */
 async function runIn(name: string, bin: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  if (!existsSync(join(root, 'dist/src/core/index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
+  if (!existsSync(join(root, 'packages/core/dist/index.js'))) throw new Error('packages/core/dist is missing: run `npm run build` (npm test does)');
   if (!existsSync(bin)) throw new Error(`${name} is missing at ${bin}: run \`node scripts/fetch-runtimes.js\``);
   const home = mkdtempSync(join(tmpdir(), `tempo-${name}-`));
   try {

@@ -82,12 +82,9 @@ describe('the workspace packages\' staleness (packages/core, packages/client)', 
     for (const name of ['core', 'client']) {
       write(`packages/${name}/package.json`, `{"name": "@tempo-forecast/${name}"}`);
       write(`packages/${name}/tsconfig.json`, '{}');
-      // the entry's path up to the root, joined so the outside-references test does not read it as this file's
-      write(`packages/${name}/src/index.ts`, `export * from '${['..', '..', '..', 'src', name, 'index.js'].join('/')}';\n`);
+      write(`packages/${name}/src/index.ts`, `export const ${name} = 1;\n`);
       write(`packages/${name}/dist/index.d.ts`, 'export {};\n');
     }
-    write('src/core/index.ts', 'export const core = 1;\n');
-    write('src/client/index.ts', 'export const client = 1;\n');
     write('src/common/types.ts', 'export type T = 1;\n');
     write('scripts/build-packages.js', '// builds\n');
     for (const part of ['tsc', 'package:core', 'package:client'] as const) markBuilt(root, part, inputsOf(root, part));
@@ -95,13 +92,13 @@ describe('the workspace packages\' staleness (packages/core, packages/client)', 
 
   it('rebuilds a package when its sources, its own files or (the core) the .wasm it ships change', () => {
     expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([true, true]);
-    // the client bundles src/client and src/common and reads src/core's types; the core reads src/core only
+    // the client reads src/common's wire types; the core its own sources only
     write('src/common/types.ts', 'export type T = 2;\n');
     expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([true, false]);
     write('src/common/types.ts', 'export type T = 1;\n');
-    write('src/core/index.ts', 'export const core = 2;\n');
-    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([false, false]);
-    write('src/core/index.ts', 'export const core = 1;\n');
+    write('packages/core/src/index.ts', 'export const core = 2;\n');
+    expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([false, true]);
+    write('packages/core/src/index.ts', 'export const core = 1;\n');
     write('build/tempo.wasm', 'another wasm');
     expect([isCurrent(root, 'package:core'), isCurrent(root, 'package:client')]).toEqual([false, true]);
     write('build/tempo.wasm', 'wasm');
@@ -111,9 +108,18 @@ describe('the workspace packages\' staleness (packages/core, packages/client)', 
     expect(isCurrent(root, 'package:core')).toBe(false);
   });
 
-  it('leaves them out of what `npm start` builds first: the server runs none of them', () => {
-    rmSync(join(root, 'packages'), { recursive: true });
+  it('recompiles the server when a package\'s sources change: it imports them by name and reads their declarations', () => {
+    expect(isCurrent(root, 'tsc')).toBe(true);
+    write('packages/client/src/index.ts', 'export const client = 2;\n');
+    expect(isCurrent(root, 'tsc')).toBe(false);
+  });
+
+  it('counts them in what `npm start` builds first, in the build\'s order: the server loads its core and the CLI its client from them', () => {
     expect(staleParts(root)).toEqual([]);
+    write('packages/core/src/index.ts', 'export const core = 2;\n');
+    expect(staleParts(root)).toEqual(['package:core', 'tsc']);
+    rmSync(join(root, 'packages/client/dist/index.d.ts'));
+    expect(staleParts(root)).toEqual(['package:core', 'package:client', 'tsc']);
   });
 });
 

@@ -2,7 +2,7 @@
 // before them, and are not refused by draining (their own service stops them).
 import { describe, it, expect } from 'vitest';
 import type { ComputePool } from '../../src/compute/pool.js';
-import type { ForecastResult } from '../../src/core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 import type { ManyScores } from '../../src/backtest/many.js';
 import { ComputeDrainingError, gatePool } from '../../src/server/http/compute-gate.js';
 

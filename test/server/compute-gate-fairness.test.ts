@@ -4,7 +4,7 @@
 // still fill every worker, and organizations share before their keys do.
 import { describe, it, expect } from 'vitest';
 import type { ComputePool, ForecastGroupInput, GroupOutcome } from '../../src/compute/pool.js';
-import type { ForecastResult } from '../../src/core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 import type { Caller } from '../../src/compute/fair-share.js';
 import { gatePool } from '../../src/server/http/compute-gate.js';
 

@@ -2,7 +2,7 @@
 // a failure line (which the client library turns into its 503 error), and the JSON answer is cut
 // so that no reader takes it for whole. Neither is left hanging until the connections are closed.
 import { describe, it, expect } from 'vitest';
-import { ServiceUnavailableError, TempoClient } from '../../src/client/index.js';
+import { ServiceUnavailableError, TempoClient } from '@tempo-forecast/client';
 import { seasonal, startHarness } from './harness.js';
 import { rejectionOf } from '../client/helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { validateModelConfig } from '../../src/store/model-config.js';
-import { MEMBER_BITS, MODEL_IDS } from '../../src/core/abi.js';
+import { MEMBER_BITS, MODEL_IDS } from '../../packages/core/src/abi.js';
 
 describe('validateModelConfig', () => {
   it('accepts an empty config and every allowed option', () => {

@@ -2,7 +2,7 @@
 // keep it at forecast time whatever the regular segment chose; the report's counts add up.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { backtestMany } from '../../src/backtest/many.js';
 import { candidateConfigs } from '../../src/tuning/candidates.js';
 import { INTERMITTENT_CANDIDATES, tuneSegments } from '../../src/tuning/segments.js';

@@ -4,12 +4,12 @@
 // that holds on every window, over most series, on one scale, and again on the holdout.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { backtestMany, type ManyInput } from '../../src/backtest/many.js';
 import { candidateConfigs, sharedCalendarSeasons } from '../../src/tuning/candidates.js';
 import { planDates } from '../../src/dates/index.js';
 import { tune, type TuneOptions } from '../../src/tuning/tune.js';
-import type { CoreConfig } from '../../src/core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import { seasonal } from '../server/harness.js';
 
 let core: Forecaster;

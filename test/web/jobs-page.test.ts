@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../src/config/config.js';
 import { SETTINGS_PAGE_PATH } from '../../src/server/routes/settings-page.js';
-import { TempoClient } from '../../src/client/index.js';
+import { TempoClient } from '@tempo-forecast/client';
 import { seasonal, startHarness, type Harness } from '../server/harness.js';
 import { assertPageBuilt, launchChromium, openPage, pageFaults } from './browser.js';
 

@@ -103,7 +103,8 @@ describe('assets', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(await res.clone().arrayBuffer());
-    expect(bytes.equals(readFileSync(`${ROOT}build/tempo.wasm`))).toBe(true);
+    // the core package's own file, the one the server loads too
+    expect(bytes.equals(readFileSync(`${ROOT}packages/core/dist/tempo.wasm`))).toBe(true);
     // compileStreaming insists on the application/wasm type, as browsers' instantiateStreaming does
     await expect(WebAssembly.compileStreaming(res)).resolves.toBeInstanceOf(WebAssembly.Module);
   });
@@ -113,7 +114,6 @@ describe('assets', () => {
       ['web/settings.js', 'text/javascript; charset=utf-8'],
       ['web/playground.js', 'text/javascript; charset=utf-8'],
       ['core/index.js', 'text/javascript; charset=utf-8'],
-      ['core/abi.js', 'text/javascript; charset=utf-8'],
       ['settings.css', 'text/css; charset=utf-8'],
       ['samples.json', 'application/json; charset=utf-8'],
     ];
@@ -127,6 +127,14 @@ describe('assets', () => {
       expect(text, path).not.toMatch(/https?:\/\//);
       expect(text, path).not.toMatch(/@import|url\(/);
     }
+  });
+
+  it('serves the core package\'s bundle as the page\'s core, one module importing nothing', async () => {
+    const res = await fetch(`${h.url}${assetBase}/core/index.js`);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.equals(readFileSync(`${ROOT}packages/core/dist/index.js`))).toBe(true);
+    expect(body.toString()).not.toMatch(/^\s*(import|export \*)\b.*\bfrom\b/m);
+    expect((await fetch(`${h.url}${assetBase}/core/abi.js`)).status).toBe(404);
   });
 
   it('refuses other versions, unknown files and the Node-only loader with 404 problem+json', async () => {

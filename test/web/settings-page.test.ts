@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ensureFirstRunKey } from '../../src/bootstrap/first-run.js';
 import { loadForecaster } from '../../src/core/node.js';
-import type { Forecaster } from '../../src/core/index.js';
+import type { Forecaster } from '@tempo-forecast/core';
 import { SETTINGS_PAGE_PATH } from '../../src/server/routes/settings-page.js';
 import { startHarness, type Harness } from '../server/harness.js';
 import { assertPageBuilt, launchChromium, openPage, pageFaults, type PageWatch } from './browser.js';

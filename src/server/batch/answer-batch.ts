@@ -7,7 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ComputePool, GroupOutcome } from '../../compute/pool.js';
 import type { Caller } from '../../compute/fair-share.js';
-import type { CoreConfig } from '../../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { BatchItemBody, BatchRequestBody, BatchStreamFailure } from '../../common/types.js';
 import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../../dates/index.js';
 import { groupSeries } from './groups.js';

@@ -9,7 +9,7 @@ import {
 } from '../../compute/pool.js';
 import { ANONYMOUS, ComputeWaitTimeout, createFairShare, type Caller, type UnitOptions } from '../../compute/fair-share.js';
 import type { Middleware } from 'koa';
-import type { ForecastResult } from '../../core/index.js';
+import type { ForecastResult } from '@tempo-forecast/core';
 import { ApiError } from '../errors.js';
 
 /** A forecast that was still waiting for a worker when the server began to drain. */

@@ -5,7 +5,7 @@ import type { Middleware, ParameterizedContext, DefaultState } from 'koa';
 import {
   ComputeCrashError, ComputeOverloadedError, ComputeRejectedError, ComputeTimeoutError,
 } from '../../compute/pool.js';
-import { STATUS, type CoreConfig } from '../../core/index.js';
+import { STATUS, type CoreConfig } from '@tempo-forecast/core';
 import { seasonOptions, type DatePlan } from '../../dates/index.js';
 import type { ModelRecord } from '../../store/types.js';
 import { ApiError } from '../errors.js';

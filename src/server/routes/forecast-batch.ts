@@ -2,7 +2,7 @@
 // (src/server/middleware/request-body.ts), and the answer written as it is ready.
 import type { Middleware } from 'koa';
 import type { ComputePool } from '../../compute/pool.js';
-import type { CoreConfig } from '../../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { BatchRequestBody } from '../../common/types.js';
 import type { ModelRecord } from '../../store/types.js';
 import { answerBatch, type AnswerBatchOptions, type BatchFormat } from '../batch/answer-batch.js';

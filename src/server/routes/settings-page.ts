@@ -1,9 +1,11 @@
 // The models settings page and everything it loads: the HTML, its stylesheet and sample series,
-// its compiled ES modules, the portable core's modules and the core's .wasm, all from this server.
+// its compiled ES modules, and the core it runs in the browser (the @tempo-forecast/core package's
+// bundle and .wasm, the very files the server loads), all from this server.
 // Assets live under one content-hashed prefix, so they may be cached for ever and a new build
 // simply gets a new prefix; only the small HTML page is revalidated.
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -34,6 +36,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+// Node's resolution of the installed package: a workspace link in a checkout, node_modules in an install
+const resolvePackage = createRequire(import.meta.url).resolve;
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ASSETS_MARK = '{{ASSETS}}';
 
@@ -48,7 +53,7 @@ interface AssetSet {
 }
 
 export interface SettingsPageOptions {
-  /** Repository root holding src/web, dist/src/{web,core} and build/tempo.wasm; default: found from this file. */
+  /** Repository root holding src/web and dist/src/{web,dates}; default: found from this file. The core comes from @tempo-forecast/core. */
   root?: string;
 }
 
@@ -67,8 +72,8 @@ function asset(name: string, body: Buffer): Asset {
   return { body, type: typeOf(name), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
-async function jsFiles(dir: string, except: string[] = []): Promise<string[]> {
-  return (await readdir(dir)).filter((f) => f.endsWith('.js') && !except.includes(f)).sort();
+async function jsFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith('.js')).sort();
 }
 
 // Read once: a running server serves one build; a rebuild takes effect at the next start.
@@ -77,10 +82,10 @@ async function loadAssets(root: string): Promise<AssetSet> {
   const add = async (name: string, path: string) => { files.set(name, asset(name, await readFile(path))); };
   await add('settings.css', `${root}/src/web/settings.css`);
   await add('samples.json', `${root}/src/web/samples.json`);
-  await add('tempo.wasm', `${root}/build/tempo.wasm`);
+  await add('tempo.wasm', resolvePackage('@tempo-forecast/core/tempo.wasm'));
   for (const f of await jsFiles(`${root}/dist/src/web`)) await add(`web/${f}`, `${root}/dist/src/web/${f}`);
-  // node.js is the core's file loader (node: imports); the browser gets the bytes over HTTP instead
-  for (const f of await jsFiles(`${root}/dist/src/core`, ['node.js'])) await add(`core/${f}`, `${root}/dist/src/core/${f}`);
+  // the core package's bundle (no imports) at the path the page's modules import the core by
+  await add('core/index.js', resolvePackage('@tempo-forecast/core'));
   // the playground reads pasted dates with the server's own date module
   for (const f of await jsFiles(`${root}/dist/src/dates`)) await add(`dates/${f}`, `${root}/dist/src/dates/${f}`);
   if (!files.has('web/settings.js') || !files.has('core/index.js')) throw new Error('compiled page modules are missing');

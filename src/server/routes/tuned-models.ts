@@ -1,7 +1,7 @@
 // The tuned-model handlers: start a tuning (202), show it, delete it. Tuning itself runs in the
 // tuning service on the worker pool; these only read and write the store.
 import type { Middleware } from 'koa';
-import type { CoreConfig } from '../../core/index.js';
+import type { CoreConfig } from '@tempo-forecast/core';
 import type { TunedModelBody, TunedModelRequestBody } from '../../common/tuned-model-types.js';
 import type { TuningRecord } from '../../store/tuning-types.js';
 import { StoreConflictError, type KeyRecord, type Store } from '../../store/types.js';

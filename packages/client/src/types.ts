@@ -1,5 +1,5 @@
 // The client's public shapes, in camelCase; wire.ts is the one place they meet the API's snake_case.
-import type { KeyEnv, KeyStatus } from '../common/types.js';
+import type { KeyEnv, KeyStatus } from '../../../src/common/types.js';
 import type { RateLimitState } from './rate-limit.js';
 
 /** A `fetch` the client can call: the global one or any compatible implementation. */

@@ -2,7 +2,7 @@
 import { seriesValue } from './series-value.js';
 import type {
   BatchItemBody, BatchRequestBody, ForecastRequestBody, ForecastResponseBody, MethodBody, ModelsResponseBody, ValidateResponseBody,
-} from '../common/types.js';
+} from '../../../src/common/types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type {
   BatchItem, BatchParams, BatchSeries, DatedParams, ForecastParams, ForecastResult, MethodInfo, ModelsResult, RegressorParams, ValidateResult,
@@ -52,18 +52,6 @@ function methodInfo(m: MethodBody): MethodInfo {
   if (m.regressors_dropped !== undefined) out.regressorsDropped = m.regressors_dropped;
   if (m.regressors_dropped_reason !== undefined) out.regressorsDroppedReason = m.regressors_dropped_reason;
   if (m.regression_errors !== undefined) out.regressionErrors = m.regression_errors;
-  if (m.filled !== undefined) out.filled = m.filled;
-  return out;
-}
-
-/** A client `method` back in the API's snake_case, as an answer carried it (for writing answers out). */
-export function methodBody(m: MethodInfo): MethodBody {
-  const out: MethodBody = { components: m.components, season_length: m.seasonLength };
-  if (m.seasonalPeriods !== undefined) out.seasonal_periods = m.seasonalPeriods;
-  if (m.regressors !== undefined) out.regressors = m.regressors;
-  if (m.regressorsDropped !== undefined) out.regressors_dropped = m.regressorsDropped;
-  if (m.regressorsDroppedReason !== undefined) out.regressors_dropped_reason = m.regressorsDroppedReason;
-  if (m.regressionErrors !== undefined) out.regression_errors = m.regressionErrors;
   if (m.filled !== undefined) out.filled = m.filled;
   return out;
 }

@@ -24,11 +24,11 @@ import {
 } from './cross-validation.js';
 import type {
   BatchItemBody, BatchResponseBody, BatchStreamFailure, ForecastResponseBody, ModelsResponseBody, ValidateResponseBody,
-} from '../common/types.js';
+} from '../../../src/common/types.js';
 import { anomaliesBody, anomaliesResult, type AnomaliesParams, type AnomaliesResult } from './anomalies.js';
-import type { AnomaliesResponseBody } from '../common/anomaly-types.js';
-import type { CrossValidationBatchResponseBody, CrossValidationResponseBody } from '../common/backtest-types.js';
-import type { TunedModelBody } from '../common/tuned-model-types.js';
+import type { AnomaliesResponseBody } from '../../../src/common/anomaly-types.js';
+import type { CrossValidationBatchResponseBody, CrossValidationResponseBody } from '../../../src/common/backtest-types.js';
+import type { TunedModelBody } from '../../../src/common/tuned-model-types.js';
 import { tunedModelBody, tunedModelResult, type CreateModelParams, type TunedModel } from './tuned-models.js';
 import { APIError, JobFailedError, JobNotFoundError, ModelTuningFailedError } from './errors/index.js';
 import {

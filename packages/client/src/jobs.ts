@@ -1,6 +1,6 @@
 // The job calls' public shapes, their mapping to and from the API's snake_case, and the upload body:
 // series, NDJSON or a long CSV as a stream (optionally gzipped) that is never held whole.
-import type { JobBody, JobListBody, JobStatusBody } from '../common/job-types.js';
+import type { JobBody, JobListBody, JobStatusBody } from '../../../src/common/job-types.js';
 import { batchSeriesBody } from './wire.js';
 import type { BatchSeries } from './types.js';
 

@@ -1,6 +1,6 @@
 // The tuned-model calls' public shapes and their mapping to and from the API's snake_case bodies.
 import { seriesValue } from './series-value.js';
-import type { TunedModelBody, TunedModelRequestBody } from '../common/tuned-model-types.js';
+import type { TunedModelBody, TunedModelRequestBody } from '../../../src/common/tuned-model-types.js';
 
 export interface CreateModelParams {
   /** Lower-case letters, digits, . _ - (at most 63); unique on the server. */

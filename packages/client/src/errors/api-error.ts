@@ -1,5 +1,5 @@
 // An answer from the service that is not a success: everything the response said, typed.
-import type { FieldError, ProblemBody } from '../../common/codes.js';
+import type { FieldError, ProblemBody } from '../../../../src/common/codes.js';
 import type { RateLimitState } from '../rate-limit.js';
 import { TempoError } from './tempo-error.js';
 

@@ -1,9 +1,9 @@
 // The cross-validation call's public shapes and their mapping to and from the API's snake_case bodies.
-import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../common/backtest-types.js';
+import type { CrossValidationRequestBody, CrossValidationResponseBody } from '../../../src/common/backtest-types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type { BatchParams, BatchRefusal, BatchSeries, ForecastInterval, ForecastParams } from './types.js';
 import { batchBody, withDates, withRegressors } from './wire.js';
-import type { BatchRequestBody } from '../common/types.js';
+import type { BatchRequestBody } from '../../../src/common/types.js';
 
 // the body's type as the server's schema has it (src/server/schemas/cross-validation-batch-request.ts)
 interface CrossValidationBatchBody extends BatchRequestBody {

@@ -1,6 +1,6 @@
 // Turns an error response into the typed exception for it: by the catalogue `code` first, then by
 // the HTTP status family, so a code added to the server later still lands in the right branch.
-import type { ErrorCode, ProblemBody } from '../common/codes.js';
+import type { ErrorCode, ProblemBody } from '../../../src/common/codes.js';
 import {
   APIError, type ApiErrorInit, ApiKeyExpiredError, ApiKeyInactiveError, ApiKeyInvalidError, AuthenticationError,
   ConflictError, ForecastAlreadyRunningError, InternalServerError, JobExpiredError, JobNotFinishedError, JobNotFoundError, ModelNameTakenError, ModelNotReadyError, ModelNotAvailableError, RequestInvalidError,

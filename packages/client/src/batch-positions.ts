@@ -1,6 +1,6 @@
 // forecastMany sends the caller's series in batches; the server points into the batch it was sent.
 // This moves its pointers and messages to the caller's whole input, and names the series by id.
-import type { FieldError, ProblemBody } from '../common/codes.js';
+import type { FieldError, ProblemBody } from '../../../src/common/codes.js';
 import { RequestInvalidError } from './errors/request-invalid-error.js';
 import type { BatchItem } from './types.js';
 

@@ -1,5 +1,5 @@
 // The anomalies call's public shapes and their mapping to and from the API's snake_case bodies.
-import type { AnomaliesRequestBody, AnomaliesResponseBody, AnomalyBody } from '../common/anomaly-types.js';
+import type { AnomaliesRequestBody, AnomaliesResponseBody, AnomalyBody } from '../../../src/common/anomaly-types.js';
 import type { RateLimitState } from './rate-limit.js';
 import type { DatedParams } from './types.js';
 import { withDates } from './wire.js';
