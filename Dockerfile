@@ -1,6 +1,7 @@
-# Tempo in a container: build the package, install it with production dependencies only, and run it
-# as a non-root user. The install step is scripts/install-from-pack.sh, which `npm run test:package`
-# also runs, so the image's build steps are tested on machines without Docker.
+# Tempo in a container: pack the server and the two packages it depends on (@tempo-forecast/core and
+# @tempo-forecast/client, not yet published), install the three with production dependencies only,
+# and run it as a non-root user. The install step is scripts/install-from-pack.sh, which
+# `npm run test:package` also runs, so the image's build steps are tested on machines without Docker.
 
 FROM node:20-bookworm-slim AS build
 # better-sqlite3 compiles from source when no prebuilt binary can be downloaded
@@ -14,9 +15,10 @@ COPY packages/core/package.json packages/core/
 COPY packages/client/package.json packages/client/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# prepack builds the WebAssembly core and the TypeScript before packing
-RUN npm pack --pack-destination /tmp/pkg \
- && sh scripts/install-from-pack.sh /tmp/pkg/tempo-forecast-*.tgz /app
+# prepack builds the WebAssembly core, the packages and the TypeScript before packing; the script
+# takes the packages' tarballs from beside the server's (tempo-forecast-core-*, -client-*)
+RUN npm pack --workspaces --include-workspace-root --pack-destination /tmp/pkg \
+ && sh scripts/install-from-pack.sh /tmp/pkg/tempo-forecast-[0-9]*.tgz /app
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
