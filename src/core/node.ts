@@ -21,7 +21,10 @@ export function defaultWasmPath(): string {
  * and benchmarks in a checkout; no package ships it.
  */
 export function inspectWasmPath(): string {
-  return fileURLToPath(new URL(import.meta.url.includes('/dist/src/') ? '../../../build/tempo-inspect.wasm' : '../../build/tempo-inspect.wasm', import.meta.url));
+  // the checkout's root, from this file both in src/ (tsx, vitest) and dist/src/ (compiled)
+  const here = fileURLToPath(import.meta.url);
+  const root = here.includes('/dist/') ? here.slice(0, here.indexOf('/dist/')) : here.slice(0, here.lastIndexOf('/src/'));
+  return `${root}/build/tempo-inspect.wasm`;
 }
 
 /** Reads the .wasm file (default: the core package's tempo.wasm) and returns a ready forecaster. */
