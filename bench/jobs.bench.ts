@@ -113,6 +113,8 @@ async function finished(api: Api, key: string, id: string): Promise<number> {
   const t0 = performance.now();
   for (;;) {
     const j = await job(api, key, id);
+    // a 503 (a backend command over its timeout on the loaded machine) is an answer to retry, not the job's end
+    if ((j as { code?: string }).code === 'SERVICE_UNAVAILABLE') { await new Promise((r) => setTimeout(r, 100)); continue; }
     if (j.status === 'succeeded') return (performance.now() - t0) / 1000;
     if (j.status !== 'queued' && j.status !== 'running') throw new Error(`job ${id} ended ${j.status}`);
     await new Promise((r) => setTimeout(r, 100));
