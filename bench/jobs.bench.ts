@@ -55,7 +55,7 @@ async function startApi(place: { schema: string; prefix: string }, dataDir: stri
     cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '', DATABASE_URL: schemaUrl(place.schema), REDIS_URL, TEMPO_JOB_QUEUE_PREFIX: place.prefix,
-      TEMPO_JOB_LOCK_MS: '5000', TEMPO_LOG_LEVEL: 'warn', TEMPO_REQUEST_TIMEOUT_MS: '3600000', TEMPO_WORKERS: '1',
+      TEMPO_JOB_LOCK_MS: '5000', TEMPO_LOG_LEVEL: 'warn', TEMPO_WORKERS: '1',
     },
   });
   let err = '';
