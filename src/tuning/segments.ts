@@ -33,7 +33,8 @@ export interface SegmentReport {
   config: SegmentConfig;
   chosen: 'tuned' | 'base';
   metric: typeof DECIDED_ON;
-  decided_by: DecidedBy;
+  /** The metric that settled it; null for a segment too small to tune, where no score decided. */
+  decided_by: DecidedBy | null;
   reason: string;
   /** The base's and the stored config's scores on this segment's holdout; null when not tuned. */
   holdout: { base: ScoreSummary; chosen: ScoreSummary } | null;
@@ -138,7 +139,7 @@ export async function tuneSegments(input: SegmentedInput, score: ScoreChunk, pro
     const common = { kind: g.kind, ...(g.season !== undefined ? { season: g.season } : {}), label, series: g.idx.length, metric: DECIDED_ON as typeof DECIDED_ON };
     if (g.idx.length < min) {
       segments[g.name] = {
-        ...common, config: g.base, chosen: 'base', decided_by: DECIDED_ON, holdout: null,
+        ...common, config: g.base, chosen: 'base', decided_by: null, holdout: null,
         reason: `kept the default: ${g.idx.length} series, fewer than the ${min} a segment needs to be tuned`,
       };
       continue;
