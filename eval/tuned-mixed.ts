@@ -1,11 +1,12 @@
-// `node --import tsx eval/tuned-mixed.ts [--data DIR] [--files Monthly,Yearly] [--horizon 6] [--calendar] [--min 10]`:
+// `node --import tsx eval/tuned-mixed.ts [--data DIR] [--files Monthly,Yearly] [--horizon 6] [--calendar] [--min 10] [--steps N]`:
 // one organization's portfolio made of the dev sample's files and the intermittent sample, as a
 // retailer's would be: a model is tuned on the train parts exactly as POST /v1/models does (segmented
 // by the core's intermittent test and, among the regular series, by season key: detected on undated
 // series, the calendar's with --calendar, where each series is sent with timestamps of its file's
 // frequency; on the worker pool). Prints each segment's holdout by the metric it decided on, then
 // the stored model and its base on the test parts tuning never saw, by RMSSE (M5's lag-1 scale), per
-// group: intermittent, each regular season segment, and each source file. Exits 1 when a segment's
+// group: intermittent, each regular season segment, and each source file (--steps: over the first N
+// test values only, the horizon tuning was for). Exits 1 when a segment's
 // stored config is worse than its base on the holdout by the metric reported.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,7 +27,7 @@ import { synthTimestamps } from './calendar.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({ options: {
-  data: { type: 'string' }, files: { type: 'string' }, horizon: { type: 'string' }, calendar: { type: 'boolean' }, min: { type: 'string' },
+  data: { type: 'string' }, files: { type: 'string' }, horizon: { type: 'string' }, calendar: { type: 'boolean' }, min: { type: 'string' }, steps: { type: 'string' },
 } });
 const data = args.data ?? join(root, 'datasets');
 const wanted = args.files?.split(',');
@@ -56,9 +57,13 @@ function requestSeasons(i: number, config: CoreConfig): { seasonLength?: number;
   return seasonOptions(plan, config.season_length);
 }
 
-// each row's test RMSSE under `config` (NaN where the scale is zero)
+// each row's test RMSSE under `config` over its first `steps` test values (all by default; NaN where the scale is zero)
+const steps = args.steps ? Number(args.steps) : Infinity;
 function testRmsse(core: Forecaster, config: CoreConfig): number[] {
-  return rows.map((r, i) => rmsse(r.train, r.test, core.forecast(r.train, r.test.length, { ...requestSeasons(i, config), config }).forecast));
+  return rows.map((r, i) => {
+    const test = r.test.slice(0, Math.min(steps, r.test.length));
+    return rmsse(r.train, test, core.forecast(r.train, test.length, { ...requestSeasons(i, config), config }).forecast);
+  });
 }
 
 const core = await loadForecaster();
