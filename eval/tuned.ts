@@ -1,6 +1,6 @@
 // `node --import tsx eval/tuned.ts [--data DIR] [--file Monthly] [--windows 2] [--finalists 3] [--calendar]`: each frequency
 // file taken as one organization's data: a model is tuned on the train parts (exactly as POST /v1/models
-// does, on the worker pool), then tempo and the tuned config are scored on the test parts tuning never
+// does: by segment, on the worker pool; eval/tuned-mixed.ts tunes the files together as one portfolio), then tempo and the tuned config are scored on the test parts tuning never
 // saw, as OWA against Naive2, with the season length told (as `npm run eval` does) and blind. With
 // --calendar the training is sent with the file's frequency as `freq` (tuning then backtests with the
 // calendar's periods, as `npm run eval -- --calendar` forecasts), and the blind columns become
@@ -16,7 +16,9 @@ import { createComputePool } from '../src/compute/pool.js';
 import { planDates, seasonOptions } from '../src/dates/index.js';
 import { candidateConfigs, sharedCalendarSeasons } from '../src/tuning/candidates.js';
 import { trainingDates } from '../src/tuning/training-dates.js';
-import { DEFAULT_TUNE_OPTIONS, tune } from '../src/tuning/tune.js';
+import { DEFAULT_TUNE_OPTIONS } from '../src/tuning/tune.js';
+import { tuneSegments } from '../src/tuning/segments.js';
+import { seriesSegments } from '../src/tuning/series-segments.js';
 import { mase, mean, owa, smape } from '../src/metrics/index.js';
 import { parseCsv, type SeriesRow } from './csv.js';
 import { parseEvalArgs } from './args.js';
@@ -74,8 +76,11 @@ for (const f of files) {
   const dates = trainingDates({
     horizon, ...(calendar ? { freq: calendarFreq(rows[0].frequency) } : {}), series: rows.map((r) => ({ id: r.id, values: r.train })),
   });
-  const { config, report } = await tune(
-    { series: rows.map((r) => r.train), horizon, base: {}, candidates: candidateConfigs({}, sharedCalendarSeasons(dates)), dates },
+  // segmented as the service segments (intermittent test, season keys), so a file whose series the
+  // core reads at different seasons is tuned per season
+  const { config, report } = await tuneSegments(
+    { series: rows.map((r) => r.train), horizon, base: {}, candidates: candidateConfigs({}, sharedCalendarSeasons(dates)), dates,
+      ...seriesSegments(core, rows.map((r) => r.train), {}, dates) },
     (input) => pool.scoreMany(input),
     () => {},
     options,

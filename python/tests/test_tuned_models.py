@@ -15,7 +15,8 @@ from tempo_forecast import (
 
 from series import month_ends, seasonal
 
-SMALL = [{"id": f"s{i}", "values": seasonal(40 + 6 * i, offset=i)} for i in range(4)]
+# ten series: a segment needs ten to be tuned
+SMALL = [{"id": f"s{i}", "values": seasonal(40 + 6 * i, offset=i)} for i in range(10)]
 # long enough to keep the server's one tuning at a time busy for a while
 LARGE = [{"id": f"s{i}", "values": seasonal(300, offset=i)} for i in range(600)]
 

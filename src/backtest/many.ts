@@ -32,6 +32,8 @@ export interface ManyInput extends PackedSeries {
   seasonLengths?: Array<number | undefined>;
   /** Per series: the calendar's periods, hints the core tests on each window's data. */
   periodHints?: Array<number[] | undefined>;
+  /** Quantile probabilities to forecast as well (each series then gets its scaled pinball loss). */
+  quantiles?: number[];
   /** Who the chunk is for (a gated pool shares its workers fairly between callers); never sent to a worker. */
   caller?: Caller;
 }
@@ -46,6 +48,8 @@ export interface ManyScores {
   mse: number[];
   /** The season length the model used in the series' last window (0 where no window fits). */
   season: number[];
+  /** M5's scaled pinball loss of the quantiles asked for; NaN where not asked or no scale exists. */
+  spl?: number[];
 }
 
 // the mean over windows of each window's mean absolute (power 1) or squared (power 2) error on its present actuals
@@ -63,7 +67,7 @@ function meanError(windows: BacktestWindow[], power: 1 | 2): number {
 
 /** Scores every packed series with `forecast` under one config (windows step by the horizon). */
 export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores {
-  const out: ManyScores = { mase: [], smape: [], mae: [], mse: [], season: [] };
+  const out: Required<ManyScores> = { mase: [], smape: [], mae: [], mse: [], season: [], spl: [] };
   for (let i = 0; i + 1 < input.offsets.length; i++) {
     const series = input.values.subarray(input.offsets[i], input.offsets[i + 1]);
     const windows = Math.min(input.windows, windowsThatFit(series.length, input.horizon, input.horizon));
@@ -73,17 +77,20 @@ export function backtestMany(forecast: ForecastFn, input: ManyInput): ManyScores
       out.mae.push(NaN);
       out.mse.push(NaN);
       out.season.push(0);
+      out.spl.push(NaN);
       continue;
     }
     const r = runBacktest(forecast, {
       series, horizon: input.horizon, windows, step: input.horizon, config: input.config,
       seasonLength: input.seasonLengths?.[i], periodHints: input.periodHints?.[i],
+      ...(input.quantiles && input.quantiles.length > 0 ? { quantiles: input.quantiles } : {}),
     });
     out.mase.push(r.metrics.mase ?? NaN);
     out.smape.push(r.metrics.smape ?? NaN);
     out.mae.push(meanError(r.windows, 1));
     out.mse.push(meanError(r.windows, 2));
     out.season.push(r.windows[r.windows.length - 1].seasonLength);
+    out.spl.push(r.metrics.spl ?? NaN);
   }
   return out;
 }

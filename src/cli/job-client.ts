@@ -56,7 +56,7 @@ export function jobErrorLines(job: Job): string[] {
 export function cliFailure(err: unknown, command: string): unknown {
   // a server that gave up waiting for the rest of the upload: nothing in the file to fix
   if (err instanceof RequestInvalidError && err.status === 408) {
-    return new CommandFailure(`${command}: ${err.message}; a long upload needs the server's TEMPO_REQUEST_TIMEOUT_MS to allow for it (docs/jobs.md)`);
+    return new CommandFailure(`${command}: ${err.message}; the upload fell below the server's TEMPO_UPLOAD_MIN_BYTES_PER_S (docs/jobs.md)`);
   }
   if (err instanceof RequestInvalidError) {
     const head = err.detail ?? err.message;

@@ -24,27 +24,49 @@ export function progressLine(name: string, done: number): string {
   return `tuning ${name} [${'#'.repeat(full)}${'-'.repeat(BAR - full)}] ${Math.floor(done * 100)}%`;
 }
 
+interface ShownScores { mase: number | null; rmsse?: number | null; spl?: number | null }
+interface ShownSegment {
+  series: number; config: unknown; label?: string; chosen?: string; decided_by?: string | null; reason?: string;
+  holdout?: { base: ShownScores; chosen: ShownScores } | null;
+  report?: { chosen: string; series: { tuned_on: number } };
+}
 interface ShownReport {
   metric?: string;
   chosen: string;
-  series?: { tuned_on: number; holdout: number };
-  holdout: { tuned: { mase: number | null; rmsse?: number | null }; base: { mase: number | null; rmsse?: number | null } };
-  segments?: Record<string, { series: number; config: unknown; report: { chosen: string; series: { tuned_on: number } } }>;
+  series?: { tuned_on: number; holdout: number; total?: number; kept_base?: number };
+  counts?: { segments: number; tuned: number; kept_base: number };
+  holdout: { tuned: ShownScores; base: ShownScores };
+  segments?: Record<string, ShownSegment>;
 }
 
 const num = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(3));
 
-/** The summary line of a ready tuning: the series counts and metric of its report, and a win only when the report's decision was one. */
+// one segment's line: its series, the metric that decided, its holdout scores, and what it stores
+function segmentLine(name: string, g: ShownSegment, metric: string): string {
+  const chosen = g.chosen ?? g.report?.chosen;
+  const label = g.label !== undefined && g.label !== name ? ` (${g.label})` : '';
+  const tunedOn = g.report ? `, tuned on ${g.report.series.tuned_on}` : '';
+  const decided = g.decided_by === undefined ? '' : g.decided_by === null ? ', not tuned' : `, decided by ${g.decided_by}`;
+  const scores = g.holdout ? `, holdout ${metric} base ${num(g.holdout.base.mase)} chosen ${num(g.holdout.chosen.mase)}` : '';
+  const outcome = chosen === 'tuned' ? `config ${JSON.stringify(g.config)}` : `kept the default${g.reason && g.decided_by === null ? ` (${g.reason.replace(/^kept the default: /, '')})` : ''}`;
+  return `\n  ${name}${label}: ${g.series} series${tunedOn}${decided}${scores}: ${outcome}`;
+}
+
+/** The summary line of a ready tuning: the series and segment counts and metric of its report, and a win only when the report's decision was one. */
 export function tuneSummary(name: string, organizationId: string, baseName: string, config: unknown, r: ShownReport): string {
   const metric = r.metric ?? 'MASE';
   const h = r.holdout;
-  const counts = r.series ? `on ${r.series.tuned_on} series (holdout on ${r.series.holdout})` : 'on its series';
+  const c = r.counts;
+  const counts = r.series
+    ? r.series.total !== undefined && c !== undefined
+      ? `on ${r.series.total} series in ${c.segments} segments (${c.tuned} tuned, ${c.kept_base} kept the default; tuned on ${r.series.tuned_on}, holdout on ${r.series.holdout})`
+      : `on ${r.series.tuned_on} series (holdout on ${r.series.holdout})`
+    : 'on its series';
   const scores = `holdout ${metric} ${num(h.tuned.mase)} vs ${num(h.base.mase)}, RMSSE ${num(h.tuned.rmsse)} vs ${num(h.base.rmsse)}`;
   const outcome = r.chosen === 'tuned'
     ? `config ${JSON.stringify(config)} (beat ${baseName} on the holdout by ${metric}: ${scores})`
-    : `kept the default: no candidate beat ${baseName} on ${metric} (the best candidate's ${scores}); config ${JSON.stringify(config)}`;
-  const segments = Object.entries(r.segments ?? {}).map(([k, g]) => `\n  ${k}: ${g.series} series (tuned on ${g.report.series.tuned_on}), `
-    + `${g.report.chosen === 'tuned' ? 'config' : 'kept the default'} ${JSON.stringify(g.config)}`).join('');
+    : `kept the default: no candidate beat ${baseName} on ${metric} with every check held (the best candidate's ${scores}); config ${JSON.stringify(config)}`;
+  const segments = Object.entries(r.segments ?? {}).map(([k, g]) => segmentLine(k, g, metric)).join('');
   return `Tuned model ${name} for organization ${organizationId} ${counts}: ${outcome}.${segments}
 Call it at /${name}/v1/forecast with a key of that organization.`;
 }

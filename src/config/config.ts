@@ -95,8 +95,10 @@ export interface Config {
 export interface ConnectionLimits {
   /** Time allowed to send the request headers. */
   headersTimeoutMs: number;
-  /** Time allowed to send the whole request (headers and body). */
+  /** Time allowed to send the whole request (headers and body); a job upload gets more (below). */
   requestTimeoutMs: number;
+  /** Average rate a job upload must keep past its first `requestTimeoutMs` (src/server/http/request-deadline.ts). */
+  uploadMinBytesPerSecond: number;
   /** How long an idle keep-alive connection is kept open. */
   keepAliveTimeoutMs: number;
   /** Pipelined requests (sent before the answers to earlier ones) one socket may make before it is closed. */
@@ -271,6 +273,7 @@ export function loadConfig(flags: Flags, env: Env): Config {
     connections: Object.freeze({
       headersTimeoutMs: integer(e('TEMPO_HEADERS_TIMEOUT_MS'), 10_000, 100, 600_000),
       requestTimeoutMs: integer(e('TEMPO_REQUEST_TIMEOUT_MS'), 30_000, 100, 3_600_000),
+      uploadMinBytesPerSecond: integer(e('TEMPO_UPLOAD_MIN_BYTES_PER_S'), 32 * 1024, 1, 1024 ** 3),
       keepAliveTimeoutMs: integer(e('TEMPO_KEEP_ALIVE_TIMEOUT_MS'), 5000, 100, 600_000),
       maxPipelined: integer(e('TEMPO_MAX_PIPELINED'), 8, 1, 10_000),
       maxUnreadBytes: integer(e('TEMPO_MAX_UNREAD_BYTES'), 4 * 1024 * 1024, 64 * 1024, 1024 * 1024 * 1024),

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { ComputePool } from '../compute/pool.js';
 import type { JobBounds } from '../config/config.js';
 import type { JobStore } from './store.js';
-import type { JobQueue, QueueMetrics } from './queue.js';
+import { chunksInFlight, type JobQueue, type QueueMetrics } from './queue.js';
 import { runChunk } from './run-chunk.js';
 import { FINISHED, type JobRecord } from './types.js';
 import type { TuningService } from '../tuning/service.js';
@@ -153,7 +153,7 @@ export async function createBullQueue(o: BullQueueOptions): Promise<JobQueue> {
       });
       return { seconds: (performance.now() - began) / 1000, series: outcome.kind === 'written' ? outcome.series : 0 };
     }, {
-      connection: connect(), prefix, concurrency: o.bounds.workers,
+      connection: connect(), prefix, concurrency: chunksInFlight(o.bounds.workers),
       lockDuration: o.lockMs, stalledInterval: Math.max(500, Math.floor(o.lockMs / 2)), maxStalledCount: 10,
     });
     worker.on('failed', (bj, err) => {

@@ -3,6 +3,7 @@
 // one batch answer item per series.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { BatchSeriesBody } from '../common/types.js';
+import type { DatePlan } from '../dates/index.js';
 
 /** A series refused at upload, kept in its place so the results stay in input order. */
 export interface RefusedLine {
@@ -10,8 +11,15 @@ export interface RefusedLine {
   error: { code: 'REQUEST_INVALID'; detail: string; pointer: string };
 }
 
+/**
+ * A series as stored: with dates, the plan the upload's check made (periods, future dates written)
+ * in place of its timestamps, so a worker neither stores nor parses them again. Lines stored
+ * before plans were kept carry their timestamps instead, and are planned when they run.
+ */
+export type StoredSeries = BatchSeriesBody & { plan?: DatePlan };
+
 /** One line of a chunk's input. */
-export type InputLine = BatchSeriesBody | RefusedLine;
+export type InputLine = StoredSeries | RefusedLine;
 
 /** Packs lines for storage. */
 export function packLines(lines: readonly string[]): Buffer {

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { ComputePool } from '../compute/pool.js';
 import type { JobBounds } from '../config/config.js';
 import type { JobStore } from './store.js';
-import { NO_QUEUE_METRICS, type JobQueue, type QueueMetrics } from './queue.js';
+import { NO_QUEUE_METRICS, chunksInFlight, type JobQueue, type QueueMetrics } from './queue.js';
 import { runChunk } from './run-chunk.js';
 import { FINISHED, type JobRecord } from './types.js';
 
@@ -27,7 +27,7 @@ export interface LocalQueueOptions {
 /** Starts the in-process queue (and its workers, when bounds.workers > 0). */
 export function createLocalQueue(o: LocalQueueOptions): JobQueue {
   const metrics = o.metrics ?? NO_QUEUE_METRICS;
-  const slots = o.bounds.workers;
+  const slots = chunksInFlight(o.bounds.workers);
   let running = 0;
   let closed = false;
   const active = new Map<string, { pending: number[]; attempts: Map<number, number>; inFlight: number }>();

@@ -28,3 +28,13 @@ export interface JobQueue {
 
 /** A no-op QueueMetrics. */
 export const NO_QUEUE_METRICS: QueueMetrics = { chunkFinished() {}, chunkStalled() {} };
+
+/**
+ * Chunks one process holds at once for `workers` compute slots: one more than the slots, so that a
+ * chunk's reads and writes (its input from the store, its result back, the queue's round trips)
+ * overlap another chunk's compute instead of leaving a worker thread idle between chunks (a profile
+ * of one `tempo worker` showed its thread waiting 11% of a job that way).
+ */
+export function chunksInFlight(workers: number): number {
+  return workers === 0 ? 0 : workers + 1;
+}

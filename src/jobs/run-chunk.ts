@@ -5,12 +5,12 @@
 import type { ComputePool } from '../compute/pool.js';
 import type { Caller } from '../compute/fair-share.js';
 import type { CoreConfig } from '@tempo-forecast/core';
-import { seasonOptions, writePlan, type CheckedDates } from '../dates/index.js';
+import { seasonOptions, writePlan, type CheckedDates, type DatePlan } from '../dates/index.js';
 import { checkedDates } from '../server/request-dates.js';
 import { itemBody } from '../server/batch/answer-batch.js';
 import { groupSeries } from '../server/batch/groups.js';
 import type { BatchSeriesBody } from '../common/types.js';
-import { isRefused, packLines, unpackLines, type InputLine } from './chunk-lines.js';
+import { isRefused, packLines, unpackLines, type InputLine, type StoredSeries } from './chunk-lines.js';
 import type { JobStore } from './store.js';
 import type { ChunkRef, JobRecord, JobSeriesError } from './types.js';
 
@@ -43,7 +43,7 @@ export async function runChunk(r: ChunkRun): Promise<ChunkOutcome> {
   const answers: string[] = new Array(lines.length);
   const errors: JobSeriesError[] = [];
   let failed = 0;
-  const work: Array<{ at: number; s: BatchSeriesBody; dates: CheckedDates }> = [];
+  const work: Array<{ at: number; s: StoredSeries; dates: CheckedDates; plan?: DatePlan }> = [];
   lines.forEach((line, k) => {
     if (isRefused(line)) {
       answers[k] = JSON.stringify(line);
@@ -51,7 +51,12 @@ export async function runChunk(r: ChunkRun): Promise<ChunkOutcome> {
       failed += 1;
       return;
     }
-    // checked at upload; planned again here, where the future dates are written
+    if (line.plan !== undefined) {
+      const { timestamps: _, ...described } = line.plan;
+      work.push({ at: k, s: line, dates: { described }, plan: line.plan });
+      return;
+    }
+    // stored before plans were: checked at upload, planned here, where the future dates are written
     const { checked } = checkedDates({ timestamps: line.timestamps, freq: p.freq, length: line.values.length, horizon: p.horizon }, '');
     work.push({ at: k, s: line, dates: checked ?? { described: { periods: [] } } });
   });
@@ -84,7 +89,7 @@ export async function runChunk(r: ChunkRun): Promise<ChunkOutcome> {
     outcomes.forEach((o, j) => {
       const w = items[j];
       const index = input.firstSeries + w.at;
-      const item = itemBody(w.s.id, index, o, writePlan(w.dates));
+      const item = itemBody(w.s.id, index, o, w.plan ?? writePlan(w.dates));
       if (o.ok && p.fitted && o.result.fitted) {
         Object.assign(item, { fitted: o.result.fitted, ...(o.result.fitted_intervals ? { fitted_intervals: o.result.fitted_intervals } : {}) });
       }

@@ -3,10 +3,9 @@
 // body (JSON, its fields before its series: json-stream.ts). Each comes with how to name a place in it: a
 // JSON pointer, or a CSV line and column.
 import type { IncomingMessage } from 'node:http';
-import { parse } from 'csv-parse';
-import { Readable } from 'node:stream';
 import { ApiError } from '../server/errors.js';
-import { longColumns, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
+import { longColumns, MAX_ROW_CHARS, rowWidthReason, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
+import { csvRecords, CsvSyntaxError } from '../table/csv-records.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';
@@ -82,12 +81,7 @@ export interface CsvContext {
 
 /** A long CSV (unique_id,ds,y and regressor columns), a series at a time: its rows must be together. */
 export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: CsvContext): AsyncGenerator<UploadedSeries> {
-  // a row is a few short cells: a field of megabytes is a mistake or an attack
-  const parser = parse({ bom: true, skip_empty_lines: true, info: true, max_record_size: 1024 * 1024 });
-  const source = Readable.from(uploadBytes(req, maxBytes));
-  let failure: unknown;
-  source.on('error', (err) => { failure = err; parser.destroy(err); });
-  source.pipe(parser);
+  let width = 0;
   let cols: ReturnType<typeof longColumns> | undefined;
   let xcols: RegressorColumn[] = [];
   let current: LongSeries | undefined;
@@ -111,14 +105,15 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
     }
   };
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const batch of csvRecords(uploadBytes(req, maxBytes), { maxRecordChars: MAX_ROW_CHARS })) for (const { fields: record, line } of batch) {
       if (!cols) {
         const header = record.map((h) => h.trim());
         cols = longColumns(header, file);
         xcols = regressorColumns(header, [cols.id, cols.ds, cols.y], file);
+        width = header.length;
         continue;
       }
-      const line = info.lines;
+      if (record.length !== width) throw new CsvSyntaxError(line, rowWidthReason(record.length, width));
       const id = record[cols.id].trim();
       if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
       if (current === undefined || current.id !== id) {
@@ -145,15 +140,11 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
       for (let j = 0; j < xcols.length; j++) current.regressors[j].push(regressorValue(record[xcols[j].index], file, line, xcols[j].name));
     }
   } catch (err) {
-    if (failure instanceof ApiError) throw failure;
-    if (err instanceof ApiError) throw err;
     if (err instanceof TableError) throw new ApiError('REQUEST_INVALID', err.message.replace(/^the upload /, ''), { errors: [tableRefusal(err)] });
-    const e = err as { message?: string; lines?: number };
-    const line = e.lines ?? 0;
-    throw new ApiError('REQUEST_INVALID', `line ${line}: ${(e.message ?? String(err)).replace(/^Invalid Record Length: /, '')}`,
-      { errors: [{ pointer: `line ${line}`, detail: 'the CSV cannot be read here (a quote left open, or a row with the wrong number of fields)' }] });
-  } finally {
-    source.destroy();
+    if (err instanceof CsvSyntaxError) {
+      throw new ApiError('REQUEST_INVALID', err.message, { errors: [{ pointer: `line ${err.line}`, detail: `the CSV cannot be read here: ${err.reason}` }] });
+    }
+    throw err;
   }
   if (!cols) throw new ApiError('REQUEST_INVALID', 'the CSV is empty: it needs a header unique_id,ds,y and one row per value', { errors: [{ pointer: 'line 1', detail: 'no header' }] });
   if (current !== undefined) {

@@ -12,7 +12,8 @@ import { checkAtOnce, type CompiledRequest } from '../server/validation/request-
 import { ApiError, invalidRequest } from '../server/errors.js';
 import { MAX_ID_LENGTH } from '../server/schemas/fields.js';
 import { ChunkPlanner, seriesCost, type PlannedChunk } from './plan-chunks.js';
-import { packLines, type RefusedLine } from './chunk-lines.js';
+import { packLines, type RefusedLine, type StoredSeries } from './chunk-lines.js';
+import { writePlan, type DatePlan } from '../dates/index.js';
 import type { UploadedSeries } from './upload-series.js';
 import type { JobStore } from './store.js';
 import type { JobParams } from './types.js';
@@ -63,7 +64,7 @@ export async function storeUpload(series: AsyncIterable<UploadedSeries> | Iterab
     }
     const at = `/series/${i}`;
     let errors: FieldError[];
-    let accepted: { s: BatchSeriesBody; periods: number[] } | undefined;
+    let accepted: { s: StoredSeries; periods: number[] } | undefined;
     if (up.refusal !== undefined) {
       errors = [up.refusal];
     } else {
@@ -72,7 +73,10 @@ export async function storeUpload(series: AsyncIterable<UploadedSeries> | Iterab
       if (checked.accepted !== undefined) {
         const s = checked.accepted.request.series[0];
         if (ids.has(s.id)) errors = [{ pointer: `${at}/id`, detail: `${at.slice(1)}/id repeats the id of an earlier series; ids must be unique within a job` }];
-        else accepted = { s, periods: checked.accepted.dates[0]?.described.periods ?? [] };
+        else {
+          const dates = checked.accepted.dates[0];
+          accepted = { s: dates === undefined ? s : storedWithPlan(s, writePlan(dates)), periods: dates?.described.periods ?? [] };
+        }
       }
     }
     if (accepted !== undefined) {
@@ -97,6 +101,12 @@ function relocate(e: FieldError, at: string, up: UploadedSeries): FieldError {
   const place = up.place(rest);
   const detail = e.detail.replace(/^series\/0/, at.slice(1));
   return place === undefined ? { pointer: at + rest, detail } : { pointer: place, detail: `${place}: ${detail}` };
+}
+
+// the series with its plan in place of its timestamps (see StoredSeries)
+function storedWithPlan(s: BatchSeriesBody, plan: DatePlan): StoredSeries {
+  const { timestamps: _, ...rest } = s;
+  return { ...rest, plan };
 }
 
 function idOf(body: unknown, i: number): string {

@@ -115,7 +115,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const server = createServer({
     connectionsCheckingInterval: Math.min(1000, config.connections.headersTimeoutMs),
     headersTimeout: config.connections.headersTimeoutMs,
-    requestTimeout: config.connections.requestTimeoutMs,
+    // the guard keeps per-route body deadlines in its own sweep (a job upload may take hours)
+    requestTimeout: 0,
   });
   // counted at the socket level so a drain waits until each answer has been written, not just computed
   const guard = guardConnections(server, config.connections, logger);

@@ -25,6 +25,12 @@ const schema = {
     ...segment,
     // the config of intermittent series (a tuned model's segment); the same options, one level only
     intermittent: { type: 'object', additionalProperties: false, properties: segment },
+    // per season key (a whole number of steps, "12" for monthly data): a tuned model's frequency segments
+    seasons: {
+      type: 'object',
+      propertyNames: { pattern: '^[1-9][0-9]{0,5}$' },
+      additionalProperties: { type: 'object', additionalProperties: false, properties: segment },
+    },
   },
 } as const;
 
@@ -34,15 +40,20 @@ const validate = ajv.compile(schema);
 /** Checks a model config; on failure every problem comes with a JSON pointer into the config. */
 export function validateModelConfig(value: unknown): ModelConfigCheck {
   if (!validate(value)) {
-    const errors = (validate.errors ?? []).map((e): FieldError => {
+    // a bad season key is reported once (by propertyNames), not again by the pattern inside it
+    const errors = (validate.errors ?? []).filter((e) => !(e.keyword === 'pattern' && e.propertyName !== undefined)).map((e): FieldError => {
       if (e.keyword === 'additionalProperties') {
         const key = String((e.params as { additionalProperty: string }).additionalProperty);
-        const allowed = e.instancePath === '' ? 'season_length, members, combination, model, intermittent' : 'season_length, members, combination, model';
+        const allowed = e.instancePath === '' ? 'season_length, members, combination, model, intermittent, seasons' : 'season_length, members, combination, model';
         return { pointer: `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: `unknown option; allowed: ${allowed}` };
       }
       if (e.keyword === 'enum') {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ');
         return { pointer: e.instancePath, detail: `must be one of ${allowed}` };
+      }
+      if (e.keyword === 'propertyNames') {
+        const key = String((e.params as { propertyName?: string }).propertyName ?? '');
+        return { pointer: `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, detail: 'a season key is a whole number of steps from 1, e.g. "12"' };
       }
       return { pointer: e.instancePath, detail: e.message ?? 'is invalid' };
     });
@@ -51,7 +62,9 @@ export function validateModelConfig(value: unknown): ModelConfigCheck {
   const config = value as ModelConfig;
   // Members and their combination only mean something for the ensemble.
   const errors: FieldError[] = [];
-  for (const [at, c] of [['', config], ['/intermittent', config.intermittent ?? {}]] as const) {
+  const parts: Array<[string, ModelConfig]> = [['', config], ['/intermittent', config.intermittent ?? {}],
+    ...Object.entries(config.seasons ?? {}).map(([k, c]): [string, ModelConfig] => [`/seasons/${k}`, c])];
+  for (const [at, c] of parts) {
     if (c.model === undefined || c.model === 'tempo') continue;
     for (const key of ['members', 'combination'] as const) {
       if (c[key] !== undefined) errors.push({ pointer: `${at}/${key}`, detail: `applies only to the tempo ensemble, not to model "${c.model}"` });

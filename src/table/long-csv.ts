@@ -1,7 +1,7 @@
 // Reads a long table (one row per series and date: unique_id,ds,y or id,timestamp,value) into
 // series, with a real CSV parser so quoted fields work; every refusal names the line and column.
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { csvRecords, CsvSyntaxError } from './csv-records.js';
 import { quoted } from '../common/caller-text.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from './future-rows.js';
 
@@ -44,6 +44,14 @@ export const LONG_LAYOUTS: ReadonlyArray<readonly [string, string, string]> = [
   ['id', 'timestamp', 'value'],
 ];
 
+/** Characters one row may hold: a row is a few short cells, a field of megabytes is a mistake or an attack. */
+export const MAX_ROW_CHARS = 1024 * 1024;
+
+/** Why a row with `got` fields is refused under a header of `want`. */
+export function rowWidthReason(got: number, want: number): string {
+  return `a row has ${got} field${got === 1 ? '' : 's'} where the header has ${want} (a quote left open, or a comma too many or too few)`;
+}
+
 /** Cells that mark a missing value (kept as null: the model fills it, the date stays). */
 const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', 'NULL']);
 
@@ -81,25 +89,22 @@ export interface LongTable {
  * file (its header, its CSV syntax, no rows) throws either way.
  */
 export async function readLongCsv(input: Readable, file: string, problems?: TableProblem[]): Promise<LongTable> {
-  const parser = parse({ bom: true, skip_empty_lines: true, info: true });
-  // pipe() does not pass on the source's errors (a missing file, a directory): hand them over
-  input.on('error', (err) => parser.destroy(err));
-  input.pipe(parser);
   const byId = new Map<string, LongSeries>();
   let cols: ReturnType<typeof longColumns> | undefined;
   let xcols: RegressorColumn[] = [];
   const invalid = new Set<string>();
   let lastId: string | null = null;
+  let width = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      // the parser's own trim option costs a third of the read; three cells are trimmed here instead
+    for await (const batch of csvRecords(input as AsyncIterable<Uint8Array | string>, { maxRecordChars: MAX_ROW_CHARS })) for (const { fields: record, line } of batch) {
       if (!cols) {
         const header = record.map((h) => h.trim());
         cols = longColumns(header, file);
         xcols = regressorColumns(header, [cols.id, cols.ds, cols.y], file);
+        width = header.length;
         continue;
       }
-      const line = info.lines;
+      if (record.length !== width) throw new CsvSyntaxError(line, rowWidthReason(record.length, width));
       const id = record[cols.id].trim();
       if (id === '' || id.length > 128) {
         const err = new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
@@ -141,8 +146,9 @@ export async function readLongCsv(input: Readable, file: string, problems?: Tabl
     const e = err as { message?: string; lines?: number; syscall?: string };
     // the file itself could not be read: not a row's fault
     if (e.syscall !== undefined) throw err;
-    // the parser's own findings (an unclosed quote, a row with the wrong number of fields)
-    throw new TableError(file, e.lines ?? 0, undefined, (e.message ?? String(err)).replace(/^Invalid Record Length: /, ''));
+    // the CSV itself is broken (an unclosed quote, a row with the wrong number of fields)
+    if (err instanceof CsvSyntaxError) throw new TableError(file, err.line, undefined, err.reason);
+    throw err;
   } finally {
     input.destroy();
   }

@@ -8,20 +8,17 @@ import type { Logger } from 'pino';
 import type { ComputePool } from '../compute/pool.js';
 import type { CoreConfig } from '@tempo-forecast/core';
 import type { DatePlan } from '../dates/index.js';
+import { seriesSegments } from './series-segments.js';
 import { INTERRUPTED_TUNING } from '../store/tuning-messages.js';
 import type { Store } from '../store/types.js';
 import { candidateConfigs, sharedCalendarSeasons } from './candidates.js';
 import { DEFAULT_TUNE_OPTIONS, type TuneOptions } from './tune.js';
-import { tuneSegments } from './segments.js';
+import { tuneSegments, type SegmentOptions } from './segments.js';
 import { loadForecaster } from '../core/node.js';
 import type { Forecaster } from '@tempo-forecast/core';
 
-// the core's intermittent test, run here: a pass over each series, far lighter than one unit of work
+// the core's tests, run here: a pass or two over each series, far lighter than one unit of work
 let classifier: Promise<Forecaster> | undefined;
-async function intermittentFlags(series: ReadonlyArray<ArrayLike<number | null>>): Promise<boolean[]> {
-  const core = await (classifier ??= loadForecaster());
-  return series.map((s) => core.isIntermittent(s));
-}
 
 export interface TuningJob {
   name: string;
@@ -63,7 +60,7 @@ export interface TuningServiceOptions {
   /** How often a running tuning tells the store it is alive; well under the stale limit. */
   heartbeatMs: number;
   /** Overrides of the tuning defaults (e.g. `parallel`, the units of work in flight at once). */
-  tune?: Partial<TuneOptions>;
+  tune?: SegmentOptions;
   /** Told every progress step of every tuning (the CLI draws its bar from it). */
   onProgress?: (name: string, done: number) => void;
   /** Keep inputs and let the queue run tunings (see the file comment). */
@@ -99,7 +96,7 @@ export function createTuningService(o: TuningServiceOptions): TuningService {
         {
           series: job.series, horizon: job.horizon, base: job.base, dates: job.dates,
           candidates: candidateConfigs(job.base, sharedCalendarSeasons(job.dates)),
-          intermittent: await intermittentFlags(job.series),
+          ...seriesSegments(await (classifier ??= loadForecaster()), job.series, job.base, job.dates),
         },
         (input) => {
           look();

@@ -8,7 +8,10 @@
 // config's own season choice cannot flatter it) decides, and the RMSSE ratio (squared errors, whose
 // best forecast is the mean, not the zero a median-minded MAE can favour) must not be worse; the
 // geometric mean of MAE ratios over (series, window) pairs (AvgRelMAE, Davydenko & Fildes 2013)
-// must not be worse either, so a few series cannot carry the decision. sMAPE and the OWA-like ratio
+// must not be worse either, so a few series cannot carry the decision; and M5's scaled pinball loss
+// of the quantiles (SPL, over its nine levels) must not be worse by more than a small tolerance, so
+// a config that sharpens the point forecast at the cost of its quantiles is not a win. The report
+// names the metric that decided (MASE, or the check that refused the best candidate). sMAPE and the OWA-like ratio
 // are reported, never decided on. The pick must beat the base by the margin on MASE overall, on
 // every tuning window alone, and again on the holdout; anything less keeps the base.
 // Series that came with dates are backtested with what a dated forecast would tell the core
@@ -19,7 +22,7 @@ import type { CoreConfig } from '@tempo-forecast/core';
 import { seasonOptions, type DatePlan } from '../dates/index.js';
 import { MIN_TRAINING_VALUES } from '../backtest/plan.js';
 import type { ManyInput, ManyScores, PackedSeries } from '../backtest/many.js';
-import { maseScale, rmsseScale } from '../metrics/index.js';
+import { maseScale, rmsseScale, M5_QUANTILES } from '../metrics/index.js';
 import type { TunedModelRelative } from '../common/tuned-model-types.js';
 
 /** A config's errors relative to the base's; every ratio is present in what tuning reports now. */
@@ -45,10 +48,15 @@ export interface TuneOptions {
   chunkMs: number;
   /** Units of work in flight at once (the pool's gate caps it further). */
   parallel: number;
+  /** Quantiles scored beside the point forecast for the pinball check (none: no check). */
+  quantiles: number[];
+  /** Share by which a pick's scaled pinball loss may exceed the base's before it is refused (quantiles are noisier than the mean). */
+  pinballTolerance: number;
 }
 
 export const DEFAULT_TUNE_OPTIONS: TuneOptions = {
   windows: 2, chunkSize: 4, sampleSize: 100, finalists: 3, finalSample: 200, holdoutSample: 400, margin: 0.02, chunkMs: 40, parallel: 1,
+  quantiles: M5_QUANTILES, pinballTolerance: 0.01,
 };
 
 export interface TuneInput {
@@ -61,10 +69,16 @@ export interface TuneInput {
 }
 
 /** Means over series; MASE on the base's scale for each series, RMSSE on the lag-1 scale. */
-export interface ScoreSummary { mase: number | null; rmsse: number | null; smape: number | null }
+export interface ScoreSummary { mase: number | null; rmsse: number | null; smape: number | null; /** M5's scaled pinball loss (null when no quantiles were scored) */ spl: number | null }
 
 /** The metric tuning decides on (named in the report and the CLI's summary). */
 export const DECIDED_ON = 'MASE';
+
+/** The checks a pick must pass beside MASE, in the order they are looked at. */
+export const CHECKS = ['RMSSE', 'AvgRelMAE', 'SPL'] as const;
+
+/** The metric that settled a decision: MASE (won, or no candidate beat the base on it), or the check that refused the best candidate that did. */
+export type DecidedBy = typeof DECIDED_ON | typeof CHECKS[number];
 
 
 export interface TuneReport {
@@ -76,9 +90,15 @@ export interface TuneReport {
   series: { tuned_on: number; holdout: number };
   /** Every candidate tried, with its mean MASE and its errors relative to the base on the series it was tried on, best first (last round first). */
   candidates: Array<{ config: CoreConfig; mase: number | null; relative: Relative; series: number }>;
-  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative; /** (series, window) pairs each mean is over */ pairs: { mase: number; rmsse: number } };
+  holdout: { tuned: ScoreSummary; base: ScoreSummary; relative: Relative; /** (series, window) pairs each mean is over */ pairs: { mase: number; rmsse: number; spl: number } };
   /** 'tuned' when the pick beat the base on the holdout, else 'base' (and the config is the base's). */
   chosen: 'tuned' | 'base';
+  /** The checks beside MASE a win had to pass. */
+  checks: Array<typeof CHECKS[number]>;
+  /** Which metric settled it: MASE, or the check that refused a candidate better on MASE (see `reason`). */
+  decided_by: DecidedBy;
+  /** The decision in words, naming the scores that settled it. */
+  reason: string;
 }
 
 export interface TuneResult { config: CoreConfig; report: TuneReport }
@@ -128,14 +148,15 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   const finalists = Math.min(options.finalists, candidates.length - 1);
   const survivors = Math.max(finalists, Math.ceil((candidates.length - 1) / 2));
   const windows = Math.max(1, options.windows);
+  const quantiles = options.quantiles;
 
   // scores per config and cut, NaN until scored (or when the window does not fit)
-  type Slot = { mae: Float64Array; mse: Float64Array; smape: Float64Array; season: Float64Array; done: Uint8Array };
+  type Slot = { mae: Float64Array; mse: Float64Array; smape: Float64Array; spl: Float64Array; season: Float64Array; done: Uint8Array };
   const cache = candidates.map(() => new Map<number, Slot>());
   const slot = (c: number, cut: number): Slot => {
     let e = cache[c].get(cut);
     if (!e) {
-      e = { mae: new Float64Array(n).fill(NaN), mse: new Float64Array(n).fill(NaN), smape: new Float64Array(n).fill(NaN), season: new Float64Array(n), done: new Uint8Array(n) };
+      e = { mae: new Float64Array(n).fill(NaN), mse: new Float64Array(n).fill(NaN), smape: new Float64Array(n).fill(NaN), spl: new Float64Array(n).fill(NaN), season: new Float64Array(n), done: new Uint8Array(n) };
       cache[c].set(cut, e);
     }
     return e;
@@ -168,11 +189,11 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
         at += part.length;
         const packed = packPrefixes(input.series, part, cut * horizon);
         const t0 = Date.now();
-        const r = await score({ ...packed, horizon, windows: 1, config: candidates[c], ...seasonsOf(c, part) });
+        const r = await score({ ...packed, horizon, windows: 1, config: candidates[c], ...seasonsOf(c, part), ...(quantiles.length > 0 ? { quantiles } : {}) });
         // the slowest recent unit decides the next size: it is what a queued forecast would wait behind
         const per = (Date.now() - t0) / part.length;
         msPerFit[c] = Number.isFinite(msPerFit[c]) ? Math.max(per, (msPerFit[c] + per) / 2) : per;
-        part.forEach((i, k) => { e.mae[i] = r.mae[k]; e.mse[i] = r.mse[k]; e.smape[i] = r.smape[k]; e.season[i] = r.season[k]; e.done[i] = 1; });
+        part.forEach((i, k) => { e.mae[i] = r.mae[k]; e.mse[i] = r.mse[k]; e.smape[i] = r.smape[k]; e.spl[i] = r.spl?.[k] ?? NaN; e.season[i] = r.season[k]; e.done[i] = 1; });
         doneFits += part.length;
         await progress(Math.min(0.99, doneFits / Math.max(1, plannedFits)));
       }
@@ -199,9 +220,9 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   // config c against the base on the listed series and cuts, over the (series, window) pairs both have
   // scored with a usable scale; MASE, RMSSE and sMAPE are means over those pairs (RMSSE over the
   // pairs whose training part is not constant, the only ones it has a scale for)
-  type Compared = { relative: Relative; own: ScoreSummary; base: ScoreSummary; pairs: { mase: number; rmsse: number } };
+  type Compared = { relative: Relative; own: ScoreSummary; base: ScoreSummary; pairs: { mase: number; rmsse: number; spl: number } };
   function compare(c: number, indices: number[], cuts: number[]): Compared {
-    let mc = 0, mb = 0, rc = 0, rb = 0, rpairs = 0, sc = 0, sb = 0, pairs = 0, logs = 0, logged = 0;
+    let mc = 0, mb = 0, rc = 0, rb = 0, rpairs = 0, sc = 0, sb = 0, pairs = 0, logs = 0, logged = 0, pc = 0, pb = 0, ppairs = 0;
     for (const i of indices) {
       for (const cut of cuts) {
         const x = slot(c, cut), y = slot(0, cut);
@@ -213,26 +234,35 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
           rc += Math.sqrt(x.mse[i] / scale.rmsse); rb += Math.sqrt(y.mse[i] / scale.rmsse); rpairs += 1;
         }
         if (x.mae[i] > 0 && y.mae[i] > 0) { logs += Math.log(x.mae[i] / y.mae[i]); logged += 1; }
+        // SPL carries its own scale (the window's lag-1 mean absolute difference), the same for every config
+        if (Number.isFinite(x.spl[i]) && Number.isFinite(y.spl[i])) { pc += x.spl[i]; pb += y.spl[i]; ppairs += 1; }
       }
     }
-    const none: ScoreSummary = { mase: null, rmsse: null, smape: null };
-    if (pairs === 0) return { relative: { mase: null, rmsse: null, owa: null, mae: null }, own: none, base: none, pairs: { mase: 0, rmsse: 0 } };
+    const none: ScoreSummary = { mase: null, rmsse: null, smape: null, spl: null };
+    if (pairs === 0) return { relative: { mase: null, rmsse: null, owa: null, mae: null, spl: null }, own: none, base: none, pairs: { mase: 0, rmsse: 0, spl: 0 } };
     // a base without error is beaten by nothing, and matched by a config without error
     const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? Infinity : 1);
     return {
       relative: {
         mase: ratio(mc, mb), rmsse: rpairs === 0 ? null : ratio(rc, rb),
         owa: 0.5 * (ratio(sc, sb) + ratio(mc, mb)), mae: logged === 0 ? 1 : Math.exp(logs / logged),
+        spl: ppairs === 0 ? null : ratio(pc, pb),
       },
-      own: { mase: mc / pairs, rmsse: rpairs === 0 ? null : rc / rpairs, smape: sc / pairs },
-      base: { mase: mb / pairs, rmsse: rpairs === 0 ? null : rb / rpairs, smape: sb / pairs },
-      pairs: { mase: pairs, rmsse: rpairs },
+      own: { mase: mc / pairs, rmsse: rpairs === 0 ? null : rc / rpairs, smape: sc / pairs, spl: ppairs === 0 ? null : pc / ppairs },
+      base: { mase: mb / pairs, rmsse: rpairs === 0 ? null : rb / rpairs, smape: sb / pairs, spl: ppairs === 0 ? null : pb / ppairs },
+      pairs: { mase: pairs, rmsse: rpairs, spl: ppairs },
     };
   }
-  // strong evidence: better than the base by the margin on MASE, and not worse by RMSSE or AvgRelMAE
-  // (a worse score is never a win, whatever another metric says)
-  const beats = (r: Relative) => r.mase !== null && r.mase < 1 - options.margin
-    && (r.rmsse === null || r.rmsse <= 1) && r.mae !== null && r.mae <= 1;
+  // strong evidence: better than the base by the margin on MASE, and not worse by RMSSE or AvgRelMAE,
+  // nor by SPL beyond its tolerance (a worse score is never a win, whatever another metric says)
+  const beats = (r: Relative) => refusedBy(r) === null;
+  function refusedBy(r: Relative): DecidedBy | null {
+    if (r.mase === null || !(r.mase < 1 - options.margin)) return 'MASE';
+    if (r.rmsse !== null && r.rmsse > 1) return 'RMSSE';
+    if (r.mae === null || r.mae > 1) return 'AvgRelMAE';
+    if (r.spl !== null && r.spl > 1 + options.pinballTolerance) return 'SPL';
+    return null;
+  }
 
   // round one, on the most recent window only: every candidate on the first half of the sample,
   // then the better half of them on the whole sample (the base first throughout: its seasons set
@@ -267,6 +297,7 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
   if (pickIdx !== 0) await scoreCut(pickIdx, 0, holdoutIdx);
   const held = compare(pickIdx, holdoutIdx, [0]);
   const better = pickIdx !== 0 && beats(held.relative);
+  const verdict = decision(pickIdx, held.relative, second.find((r) => r.c !== 0 && refusedBy(r.scored.relative) !== 'MASE'));
   await progress(1);
   return {
     config: better ? candidates[pickIdx] : input.base,
@@ -282,6 +313,26 @@ export async function tune(input: TuneInput, score: ScoreChunk, progress: (done:
         pairs: held.pairs,
       },
       chosen: better ? 'tuned' : 'base',
+      checks: [...CHECKS],
+      ...verdict,
     },
   };
+
+  // which metric settled it, in words: the pick's holdout when there was one, else the best
+  // finalist that beat the base on MASE but failed a check, else MASE itself
+  function decision(pick: number, holdout: Relative, refused: { c: number; scored: Scored } | undefined): { decided_by: DecidedBy; reason: string } {
+    const f = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(3));
+    const ratios = (r: Relative) => `MASE ${f(r.mase)}, RMSSE ${f(r.rmsse)}, AvgRelMAE ${f(r.mae)}, SPL ${f(r.spl)} of the base's`;
+    if (pick !== 0) {
+      const by = refusedBy(holdout);
+      if (by === null) return { decided_by: DECIDED_ON, reason: `won on the holdout: ${ratios(holdout)}` };
+      return { decided_by: by, reason: `the pick ${JSON.stringify(candidates[pick])} did not hold on the holdout by ${by}: ${ratios(holdout)}` };
+    }
+    if (refused !== undefined) {
+      const by = refusedBy(refused.scored.relative) ?? DECIDED_ON;
+      const why = by === DECIDED_ON ? 'was not better at every tuning window' : `was worse by ${by}`;
+      return { decided_by: by, reason: `the best candidate on MASE, ${JSON.stringify(refused.scored.config)}, ${why}: ${ratios(refused.scored.relative)}` };
+    }
+    return { decided_by: DECIDED_ON, reason: `no candidate beat the base on MASE by the margin (${options.margin})` };
+  }
 }

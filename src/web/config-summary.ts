@@ -20,7 +20,7 @@ const MEMBER_NAMES: Record<string, string> = {
   snaive: 'seasonal naive', naive: 'naive', sba: 'SBA', tsb: 'TSB', adida: 'ADIDA', imapa: 'IMAPA',
 };
 
-const KNOWN = new Set(['model', 'members', 'combination', 'season_length', 'intermittent']);
+const KNOWN = new Set(['model', 'members', 'combination', 'season_length', 'intermittent', 'seasons']);
 
 /** One readable sentence for a model config such as {"model":"ets","season_length":12}. */
 export function summarizeConfig(config: Record<string, unknown>): string {
@@ -44,6 +44,14 @@ export function summarizeConfig(config: Record<string, unknown>): string {
   if (own !== null && typeof own === 'object') {
     const inner = summarizeConfig(own as Record<string, unknown>).replace(/\.$/, '');
     parts.push(`intermittent series: ${Object.keys(own).length === 0 ? 'the Croston-family routing' : inner.charAt(0).toLowerCase() + inner.slice(1)}`);
+  }
+  const seasons = config.seasons;
+  if (seasons !== null && typeof seasons === 'object') {
+    for (const [k, c] of Object.entries(seasons as Record<string, unknown>)) {
+      if (c === null || typeof c !== 'object') continue;
+      const inner = summarizeConfig(c as Record<string, unknown>).replace(/\.$/, '');
+      parts.push(`regular series of season ${k}: ${inner.charAt(0).toLowerCase() + inner.slice(1)}`);
+    }
   }
   return `${head}; ${parts.join('; ')}.`;
 }

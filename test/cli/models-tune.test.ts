@@ -35,7 +35,7 @@ describe('tempo models tune', () => {
   it('tunes on the CSV with progress on stderr and leaves a ready model of the organization', async () => {
     expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
     const file = join(tmp.dir, 'history.csv');
-    writeFileSync(file, history(3, 48));
+    writeFileSync(file, history(10, 48));
     const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'acme-tuned', '--file', file, '--horizon', '6', '--json', ...dd]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/tuning acme-tuned \[#+\] 100%/);
@@ -59,17 +59,21 @@ describe('tempo models tune', () => {
   it('sums up with the series counts and metric of the report, and calls a win only what the report chose', async () => {
     expect((await cli(['keys', 'create', '--org', 'acme', '--project', 'web', '--user', 'ann', '--name', 'k', ...dd, '--create'])).code).toBe(0);
     const file = join(tmp.dir, 'history.csv');
-    // two series too short for a tuning window: the file has 5 series, tuning ran on 3
-    // and two intermittent ones, tuned in their own segment
+    // ten monthly series and two too short for a tuning window: one segment of 12 series, tuned on 10;
+    // and two intermittent ones, too few for their segment to be tuned
     const sparse = Array.from({ length: 2 }, (_, k) => Array.from({ length: 48 }, (_, t) => `"sparse ${k}",${new Date(Date.UTC(2020, t, 1)).toISOString().slice(0, 10)},${(t * 7 + k) % 3 === 0 ? 1 + ((t + k) % 4) : 0}`).join('\n')).join('\n');
-    writeFileSync(file, history(3, 48) + history(2, 10).split('\n').slice(1).map((l) => l.replace('"store ', '"short ')).join('\n') + sparse + '\n');
+    writeFileSync(file, history(10, 48) + history(2, 10).split('\n').slice(1).map((l) => l.replace('"store ', '"short ')).join('\n') + sparse + '\n');
     const r = await tempo(['models', 'tune', '--org', 'acme', '--name', 'sum', '--file', file, '--horizon', '6', ...dd]);
     expect(r.code, r.stderr).toBe(0);
     const shown = await cli(['models', 'list', '--org', 'acme', '--json', ...dd]);
     expect(shown.stdout).toMatch(/"sum"/);
-    expect(r.stdout).toMatch(/on 5 series \(holdout on 7\)/);
-    expect(r.stdout).toMatch(/\n  regular: 5 series \(tuned on 3\)/);
-    expect(r.stdout).toMatch(/\n  intermittent: 2 series \(tuned on 2\)/);
+    const counts = /on 14 series in 2 segments \((\d) tuned, (\d) kept the default; tuned on 10, holdout on 12\)/.exec(r.stdout);
+    expect(counts, r.stdout).not.toBeNull();
+    expect(Number(counts![1]) + Number(counts![2])).toBe(2);
+    expect(r.stdout).toMatch(/\n  season-12 \(monthly \(season 12\)\): 12 series, tuned on 10, decided by (MASE|RMSSE|AvgRelMAE|SPL), holdout MASE base \d\.\d{3} chosen \d\.\d{3}: /);
+    expect(r.stdout).toMatch(/\n  intermittent \(intermittent demand\): 2 series, not tuned: kept the default \(2 series, fewer than the 10 a segment needs to be tuned\)/);
+    // the segment lines add up to the counts
+    expect(Number(counts![1])).toBe((r.stdout.match(/\n  [^\n]*: config \{/g) ?? []).length);
     const store = await openSqliteStore(join(tmp.dir, 'tempo.db'));
     try {
       // whatever the regular segment chose, intermittent series keep a Croston-family config

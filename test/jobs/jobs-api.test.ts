@@ -102,6 +102,23 @@ for (const impl of implementations) {
       expect((await (await api.list()).json() as JobListBody).jobs.length).toBe(before);
     });
 
+    it('refuses a broken CSV (a quote left open, a short row) at its line, and queues nothing', async () => {
+      const before = (await (await api.list()).json() as JobListBody).jobs.length;
+      const csv = longCsv(monthlySeries(3, 310));
+      const rows = csv.split('\n');
+      for (const [broken, line, detail] of [
+        [[...rows.slice(0, 5), `"${rows[5]}`, ...rows.slice(6)], 6, /quote left open/],
+        [[...rows.slice(0, 7), rows[7].replace(/,[^,]*$/, ''), ...rows.slice(8)], 8, /a row has 2 fields where the header has 3/],
+      ] as const) {
+        const res = await api.create(broken.join('\n'), 'text/csv', 'horizon=3');
+        expect(res.status).toBe(400);
+        const problem = await res.json() as { code: string; errors: Array<{ pointer: string; detail: string }> };
+        expect(problem.errors[0].pointer).toBe(`line ${line}`);
+        expect(problem.errors[0].detail).toMatch(detail);
+      }
+      expect((await (await api.list()).json() as JobListBody).jobs.length).toBe(before);
+    });
+
     it('refuses the first invalid NDJSON series with a pointer into it', async () => {
       const series: object[] = monthlySeries(4, 400);
       series[2] = { id: 'bad', values: [1, 'x', 3] };

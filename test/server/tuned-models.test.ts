@@ -22,10 +22,10 @@ function call(method: string, path: string, key: string, body?: unknown): Promis
   return fetch(`${h.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-// six seasonal series of different lengths and levels
+// ten seasonal series of different lengths and levels (a segment needs ten to be tuned)
 const training = (horizon = 6) => ({
   horizon,
-  series: Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, values: seasonal(48 + 4 * i).map((v) => v * (1 + i / 4)) })),
+  series: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, values: seasonal(48 + 4 * i).map((v) => v * (1 + i / 4)) })),
 });
 
 // monthly dates from January 2020, one per value
@@ -84,7 +84,7 @@ describe('tuned models', () => {
     // monthly dates: the calendar's 12 was tried pinned
     expect(done.report.candidates.map((c) => c.config)).toContainEqual({ season_length: 12 });
     // the stored config holds only what a forecast honours: no dates, no freq
-    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length', 'intermittent'].includes(k))).toBe(true);
+    expect(Object.keys(done.config).every((k) => ['model', 'members', 'combination', 'season_length', 'intermittent', 'seasons'].includes(k))).toBe(true);
     const f = await call('POST', '/dated-co-sales/v1/forecast', fullKey, { series: seasonal(40), timestamps: monthEnds(40), horizon: 3 });
     expect(f.status).toBe(200);
     expect((await f.json()).timestamps).toEqual(['2023-05-01', '2023-06-01', '2023-07-01']);

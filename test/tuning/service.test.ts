@@ -14,7 +14,7 @@ let tmp: ReturnType<typeof tempDir>;
 let store: Store;
 let pool: ComputePool;
 const series = [0, 1, 2].map((i) => seasonal(36 + 6 * i));
-const small = { windows: 1, chunkSize: 2, sampleSize: 2, finalists: 1 };
+const small = { minSegmentSeries: 1, windows: 1, chunkSize: 2, sampleSize: 2, finalists: 1 };
 
 beforeAll(async () => {
   tmp = tempDir('tempo-tuning-');

@@ -82,11 +82,11 @@ const where = (len: number) => {
 // every series' base error; a config's error is the base's times its factor there
 type Factor = (i: number, cut: number) => number;
 // (sMAPE and squared errors follow the same factor unless `other` sets theirs apart)
-type Other = Record<string, { smape?: Factor; squared?: Factor }>;
+type Other = Record<string, { smape?: Factor; squared?: Factor; pinball?: Factor }>;
 function setScores(factors: Record<string, Factor>, seasons: Record<string, number> = {}, other: Other = {}) {
   return async (input: ManyInput) => {
     const key = JSON.stringify(input.config);
-    const out = { mase: [] as number[], smape: [] as number[], mae: [] as number[], mse: [] as number[], season: [] as number[] };
+    const out = { mase: [] as number[], smape: [] as number[], mae: [] as number[], mse: [] as number[], season: [] as number[], spl: [] as number[] };
     for (let k = 0; k + 1 < input.offsets.length; k++) {
       const { i, cut } = where(input.offsets[k + 1] - input.offsets[k]);
       // errors grow steeply with the series, so the last few carry most of any sum
@@ -96,6 +96,8 @@ function setScores(factors: Record<string, Factor>, seasons: Record<string, numb
       out.mse.push(((1 + i) ** 3 * (other[key]?.squared ?? factors[key] ?? (() => 1.2))(i, cut)) ** 2);
       out.smape.push(10 * (other[key]?.smape ?? factors[key] ?? (() => 1.2))(i, cut));
       out.season.push(season);
+      // the scaled pinball loss only when tuning asked for quantiles
+      out.spl.push(input.quantiles && input.quantiles.length > 0 ? (1 + i) * (other[key]?.pinball ?? factors[key] ?? (() => 1.2))(i, cut) : NaN);
       // what the window's own season makes of it: a config that sees no season gets a larger scale
       out.mase.push(mae / (season === 1 ? 40 : 1));
     }
@@ -160,6 +162,43 @@ describe('tune: the selection rule', () => {
     expect(a.relative.mase!).toBeCloseTo(0.9, 6);
     expect(a.relative.rmsse!).toBeCloseTo(1.1, 6);
     expect(r.report.chosen).toBe('base');
+    expect(r.report.decided_by).toBe('RMSSE');
+  });
+
+  it('never calls a pick a win when its scaled pinball loss is worse beyond the tolerance, and says SPL decided', async () => {
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 1.3 }, undefined, { [key(A)]: { pinball: () => 1.05 } });
+    const a = r.report.candidates.find((c) => key(c.config) === key(A))!;
+    expect(a.relative.mase!).toBeCloseTo(0.9, 6);
+    expect(a.relative.spl!).toBeCloseTo(1.05, 6);
+    expect(r.report.chosen).toBe('base');
+    expect(r.config).toEqual(base);
+    expect(r.report.decided_by).toBe('SPL');
+    expect(r.report.reason).toContain('worse by SPL');
+    expect(r.report.checks).toEqual(['RMSSE', 'AvgRelMAE', 'SPL']);
+  });
+
+  it('lets a pick through whose pinball loss is worse only within the tolerance, and says MASE decided', async () => {
+    const r = await tuneWith({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 1.3 }, undefined, { [key(A)]: { pinball: () => 1.005 } });
+    expect(r.report.chosen).toBe('tuned');
+    expect(r.config).toEqual(A);
+    expect(r.report.decided_by).toBe('MASE');
+    expect(r.report.holdout.relative.spl).toBeCloseTo(1.005, 6);
+    expect(r.report.holdout.tuned.spl!).toBeGreaterThan(r.report.holdout.base.spl!);
+    // the tolerance is an option: none, and the same pick is refused by SPL on the holdout
+    const strict = await tune({ series: flat, horizon: H, base, candidates: [base, A, B] },
+      setScores({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 1.3 }, undefined, { [key(A)]: { pinball: (_, cut) => (cut === 0 ? 1.005 : 1) } }),
+      () => {}, { ...everything, pinballTolerance: 0 });
+    expect(strict.report.chosen).toBe('base');
+    expect(strict.report.decided_by).toBe('SPL');
+    expect(strict.report.reason).toContain('did not hold on the holdout by SPL');
+  });
+
+  it('scores no quantiles and checks no pinball loss when tuning is given none', async () => {
+    const r = await tune({ series: flat, horizon: H, base, candidates: [base, A, B] },
+      setScores({ [key(base)]: () => 1, [key(A)]: () => 0.9, [key(B)]: () => 1.3 }, undefined, { [key(A)]: { pinball: () => 2 } }),
+      () => {}, { ...everything, quantiles: [] });
+    expect(r.report.chosen).toBe('tuned');
+    expect(r.report.holdout.relative.spl).toBeNull();
   });
 
   it('keeps the base when the holdout does not confirm the pick', async () => {

@@ -84,6 +84,14 @@ describe('summarizeConfig', () => {
     expect(summarizeConfig({ members: ['ets', 'arima'], combination: 'mean' })).toMatch(/of ETS, ARIMA; combined by the mean/);
     expect(summarizeConfig({ model: 'future-model', extra: 1 })).toMatch(/^Model "future-model".*extra = 1/);
   });
+
+  it('describes a tuned model\'s segments: intermittent series and each season\'s config', () => {
+    const words = summarizeConfig({ intermittent: {}, seasons: { 12: { model: 'snaive' }, 1: { model: 'otm' } } });
+    expect(words).toMatch(/intermittent series: the Croston-family routing/);
+    expect(words).toMatch(/regular series of season 12: seasonal naive/);
+    expect(words).toMatch(/regular series of season 1: optimised Theta/);
+    expect(words).not.toMatch(/seasons = /);
+  });
 });
 
 describe('problems', () => {

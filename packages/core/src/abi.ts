@@ -1,7 +1,7 @@
 // Constants of the numbers-only ABI (assembly/README.md) as the host speaks it.
 
 /** ABI version this host speaks; the module's `ABI_VERSION` export must match. */
-export const HOST_ABI_VERSION = 6;
+export const HOST_ABI_VERSION = 7;
 /** i32 slots in the method buffer. */
 export const METHOD_SLOTS = 16;
 /** The method buffer's slot holding the second, longer seasonal period (0 when one was used). */

@@ -28,6 +28,19 @@ export interface CoreConfig extends SegmentConfig {
    * Croston-family routing); absent: every series uses the rest of the config.
    */
   intermittent?: SegmentConfig;
+  /**
+   * Per season key (see `Forecaster.segmentOf`, e.g. "12" for monthly data, "1" for yearly or
+   * non-seasonal data): the configuration for a regular series of that key (a tuned model tunes each
+   * frequency apart); a key not listed uses the rest of the config.
+   */
+  seasons?: Record<string, SegmentConfig>;
+}
+
+/** The segment a series belongs to under a stored config: intermittent or not, and its season key. */
+export interface SeriesSegment {
+  intermittent: boolean;
+  /** The season length told (the request's, else the config's), else the calendar's shortest period rounded, else the detected period (1 = none). */
+  season: number;
 }
 
 export interface ForecastOptions {
@@ -89,6 +102,8 @@ export interface Forecaster {
   forecast(series: ArrayLike<number | null>, horizon: number, options?: ForecastOptions): ForecastResult;
   /** True when the core would route `series` as intermittent demand (imputed at `seasonLength`, or the detected period). */
   isIntermittent(series: ArrayLike<number | null>, seasonLength?: number): boolean;
+  /** The segment of a stored config that `forecast` would use for `series` under these options (config included). */
+  segmentOf(series: ArrayLike<number | null>, options?: ForecastOptions): SeriesSegment;
   /** The core's ABI version. */
   readonly abiVersion: number;
 }
@@ -105,6 +120,8 @@ interface CoreExports extends ArenaExports {
     outPtr: number, methodPtr: number, fittedPtr: number, regPtr: number): number;
   regressionExtraTerms(): number;
   statsIntermittent(yPtr: number, n: number, m: number): number;
+  statsImpute(yPtr: number, n: number, m: number, outPtr: number): number;
+  statsDetectPeriod(yPtr: number, n: number): number;
 }
 
 // NaN is the core's mark for "no prediction here"; JSON has null for it
@@ -139,9 +156,9 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     throw new Error(`tempo core ABI ${version} does not match host ABI ${HOST_ABI_VERSION}`);
   }
 
-  function isIntermittent(series: ArrayLike<number | null>, seasonLength = 0): boolean {
+  // the series in fresh arena memory (NaN = missing)
+  function place(series: ArrayLike<number | null>): number {
     const n = series.length;
-    if (n === 0 || !Number.isInteger(seasonLength) || seasonLength < 0) return false;
     ex.reset();
     const yPtr = ex.alloc(n * 8);
     const y = new Float64Array(ex.memory.buffer, yPtr, n);
@@ -149,14 +166,41 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
       const v = series[i];
       y[i] = v === null || v === undefined ? NaN : v;
     }
-    return ex.statsIntermittent(yPtr, n, seasonLength) === 1;
+    return yPtr;
+  }
+
+  function isIntermittent(series: ArrayLike<number | null>, seasonLength = 0): boolean {
+    const n = series.length;
+    if (n === 0 || !Number.isInteger(seasonLength) || seasonLength < 0) return false;
+    return ex.statsIntermittent(place(series), n, seasonLength) === 1;
+  }
+
+  // the period forecast would detect with m = 0: found on the imputed series, as forecast does
+  function detectedPeriod(series: ArrayLike<number | null>): number {
+    const n = series.length;
+    if (n === 0) return 1;
+    const yPtr = place(series);
+    const outPtr = ex.alloc(n * 8);
+    const len = ex.statsImpute(yPtr, n, 0, outPtr);
+    return len < 1 ? 1 : ex.statsDetectPeriod(outPtr, len);
+  }
+
+  function segmentOf(series: ArrayLike<number | null>, options: ForecastOptions = {}): SeriesSegment {
+    const { intermittent: _own, seasons: _seasons, ...regular } = options.config ?? {};
+    const told = options.seasonLength ?? regular.season_length;
+    const hints = (options.periodHints ?? []).filter((p) => Math.round(p) > 1);
+    const flagged = isIntermittent(series, told ?? 0);
+    const season = told !== undefined ? told : hints.length > 0 ? Math.round(hints[0]) : detectedPeriod(series);
+    return { intermittent: flagged, season };
   }
 
   // the segment of a stored config this series belongs to (a config without segments is one)
   function segmentConfig(series: ArrayLike<number | null>, options: ForecastOptions): SegmentConfig {
-    const { intermittent, ...regular } = options.config ?? {};
-    if (intermittent === undefined) return regular;
-    return isIntermittent(series, options.seasonLength ?? regular.season_length ?? 0) ? intermittent : regular;
+    const { intermittent, seasons, ...regular } = options.config ?? {};
+    if (intermittent === undefined && seasons === undefined) return regular;
+    if (intermittent !== undefined && isIntermittent(series, options.seasonLength ?? regular.season_length ?? 0)) return intermittent;
+    if (seasons === undefined) return regular;
+    return seasons[String(segmentOf(series, options).season)] ?? regular;
   }
 
   function forecast(series: ArrayLike<number | null>, horizon: number, options: ForecastOptions = {}): ForecastResult {
@@ -266,7 +310,7 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     return result;
   }
 
-  return { forecast, isIntermittent, abiVersion: version };
+  return { forecast, isIntermittent, segmentOf, abiVersion: version };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ConnectionLimits } from '../../config/config.js';
 import { ERROR_CATALOGUE, errorType } from '../../common/codes.js';
 import { newRequestId } from '../middleware/request-id.js';
 import { newStallWatch, readerStalled, type StallWatch } from './reader-stall.js';
+import { bodyDeadline, isUploadRoute, type BodyWatch } from './request-deadline.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -81,12 +82,17 @@ function stopParsing(socket: Socket): void {
 /** Applies `limits` to `server` and keeps count of open requests; mount the app through `handler`. */
 export function guardConnections(server: Server, limits: ConnectionLimits, logger: Logger): ConnectionGuard {
   server.headersTimeout = limits.headersTimeoutMs;
-  server.requestTimeout = limits.requestTimeoutMs;
+  // Node's whole-request timeout is one number for every route: the sweep below keeps the body
+  // deadlines instead, so a job upload may take as long as it keeps sending (request-deadline.ts)
+  server.requestTimeout = 0;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxHeadersCount = 100;
   const sockets = new Map<Socket, SocketState>();
   let draining = false;
   const open = new Set<ServerResponse>();
+  // requests whose body has not all arrived, answered or not: a body still dripping in after its
+  // answer (Node reads and discards it to keep the connection) holds the socket all the same
+  const bodies = new Map<IncomingMessage, BodyWatch>();
 
   // addresses recently cut off for pipelining or not reading: their new connections are closed on
   // arrival, before Node parses (and builds objects for) the hundreds of requests one read can hold
@@ -135,6 +141,9 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       return false;
     }
     if (draining) res.shouldKeepAlive = false;
+    if (!req.complete) {
+      bodies.set(req, { startedAt: Date.now(), bytesAtStart: socket.bytesRead, upload: isUploadRoute(req.method, req.url) });
+    }
     open.add(res);
     state.open += 1;
     const settle = () => {
@@ -178,9 +187,31 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
     }
   });
 
+  // a body past its deadline is refused as Node refuses one past its request timeout: 408 if the
+  // answer has not started, and the connection closed either way
+  const refuseLateBody = (req: IncomingMessage) => {
+    const socket = req.socket;
+    const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    logger.info({ peer: socket.remoteAddress, upload: bodies.get(req)?.upload }, 'request body not sent in time; refused');
+    if (res && res.req === req && !res.headersSent && socket.writable) {
+      res.shouldKeepAlive = false;
+      res.writeHead(408, { 'Content-Type': 'application/problem+json', Connection: 'close' });
+      res.end(problemBody(408, 'the request was not sent in time; send it again, faster'), () => socket.destroy());
+      return;
+    }
+    socket.destroy();
+  };
+
   // a client that stops reading holds our answers in memory: bound them, in bytes and in time
   const sweep = setInterval(() => {
     const now = Date.now();
+    for (const [req, watch] of bodies) {
+      if (req.complete || req.socket.destroyed) bodies.delete(req);
+      else if (now > bodyDeadline(watch, req.socket.bytesRead, limits)) {
+        bodies.delete(req);
+        refuseLateBody(req);
+      }
+    }
     for (const [socket, state] of sockets) {
       const unread = socket.writableLength;
       if (unread > limits.maxUnreadBytes) {
