@@ -87,7 +87,7 @@ let worse = false;
 for (const [name, s] of Object.entries(report.segments)) {
   const h = s.holdout;
   if (h && h.chosen.mase !== null && h.base.mase !== null && h.chosen.mase > h.base.mase) worse = true;
-  console.log(`| ${name}: ${s.label} | ${s.series} | ${s.decided_by ?? 'none (too few series)'} | ${f4(h?.base.mase)} | ${f4(h?.chosen.mase)} | ${f4(h?.base.spl)} / ${f4(h?.chosen.spl)} | ${s.chosen === 'tuned' ? `\`${JSON.stringify(s.config)}\`` : 'kept the default'} |`);
+  console.log(`| ${name}: ${s.label} | ${s.series} | ${s.decided_by ?? (s.season === 0 ? 'none (frequency unknown)' : 'none (too few series)')} | ${f4(h?.base.mase)} | ${f4(h?.chosen.mase)} | ${f4(h?.base.spl)} / ${f4(h?.chosen.spl)} | ${s.chosen === 'tuned' ? `\`${JSON.stringify(s.config)}\`` : 'kept the default'} |`);
 }
 for (const [name, s] of Object.entries(report.segments)) console.log(`  ${name}: ${s.reason}`);
 

@@ -89,8 +89,8 @@ describe('season keys', () => {
     expect(seriesSegments(core, [monthly], {}, undefined).seasons).toEqual([12]);
     expect(core.segmentOf(monthly, {}).season).toBe(12);
     expect(seriesSegments(core, [monthly], { season_length: 4 }, undefined).seasons).toEqual([4]);
-    // a trend without a season has none (1), a series alternating every other step has 2
-    expect(core.segmentOf(Array.from({ length: 40 }, (_, t) => 5 + 0.5 * t), {}).season).toBe(1);
+    // undated with no season found: frequency unknown (0); a series alternating every other step has 2
+    expect(core.segmentOf(Array.from({ length: 40 }, (_, t) => 5 + 0.5 * t), {}).season).toBe(0);
     expect(core.segmentOf(Array.from({ length: 40 }, (_, t) => 5 + (t % 2)), {}).season).toBe(2);
   });
 
@@ -154,9 +154,11 @@ describe('tuneSegments by season', () => {
     return Promise.resolve(out);
   }
 
+  const OPTIONS = { windows: 2, sampleSize: 12, finalists: 3, finalSample: 12, holdoutSample: 12, margin: 0.02, minSegmentSeries: 10 };
+
   it('tunes each season on its own, keeps the base where a check fails or the segment is small, and never calls a worse score a win', async () => {
     const r = await tuneSegments({ series, horizon: H, base: {}, candidates: [{}, A, B], intermittent: series.map(() => false), seasons },
-      score, () => {}, { windows: 2, sampleSize: 12, finalists: 3, finalSample: 12, holdoutSample: 12, margin: 0.02, minSegmentSeries: 10 });
+      score, () => {}, OPTIONS);
     const seg = r.report.segments;
     expect(Object.keys(seg)).toEqual(['season-4', 'season-7', 'season-12']);
     // season 7: B wins by every metric and is stored for key 7 only
@@ -181,5 +183,17 @@ describe('tuneSegments by season', () => {
     // what the stored model does on the holdout is never worse than the base, by the metric reported
     expect(r.report.holdout.tuned.mase!).toBeLessThan(r.report.holdout.base.mase!);
     for (const g of Object.values(seg)) if (g.holdout) expect(g.holdout.chosen.mase!).toBeLessThanOrEqual(g.holdout.base.mase!);
+  });
+
+  it('never tunes series of unknown frequency (key 0), though a candidate wins on them', async () => {
+    // the twelve series B wins on, with no season known for them
+    const unknown = seasons.map((x) => (x === 7 ? 0 : x));
+    const r = await tuneSegments({ series, horizon: H, base: {}, candidates: [{}, A, B], intermittent: series.map(() => false), seasons: unknown },
+      score, () => {}, OPTIONS);
+    const seg = r.report.segments;
+    expect(seg['season-0']).toMatchObject({ chosen: 'base', config: {}, series: 12, holdout: null, decided_by: null, label: 'frequency unknown' });
+    expect(seg['season-0'].reason).toContain('send timestamps or freq');
+    expect(r.config).toEqual({ intermittent: {} });
+    expect(r.report.counts).toEqual({ segments: 3, tuned: 0, kept_base: 3 });
   });
 });

@@ -39,7 +39,7 @@ export interface CoreConfig extends SegmentConfig {
 /** The segment a series belongs to under a stored config: intermittent or not, and its season key. */
 export interface SeriesSegment {
   intermittent: boolean;
-  /** The season length told (the request's, else the config's), else the calendar's shortest period rounded, else the detected period (1 = none). */
+  /** The season length told (the request's, else the config's), else the calendar's shortest period rounded, else the detected period; 0 when none of them is known (never tuned: see src/tuning/segments.ts). */
   season: number;
 }
 
@@ -190,7 +190,9 @@ export async function createForecaster(source: BufferSource | WebAssembly.Module
     const told = options.seasonLength ?? regular.season_length;
     const hints = (options.periodHints ?? []).filter((p) => Math.round(p) > 1);
     const flagged = isIntermittent(series, told ?? 0);
-    const season = told !== undefined ? told : hints.length > 0 ? Math.round(hints[0]) : detectedPeriod(series);
+    // neither told, nor a calendar, nor a period found: 0, "frequency unknown", a yearly series and a
+    // monthly one without seasonality look the same here, so no one segment config can suit them
+    const season = told !== undefined ? told : hints.length > 0 ? Math.round(hints[0]) : detectedPeriod(series) > 1 ? detectedPeriod(series) : 0;
     return { intermittent: flagged, season };
   }
 
