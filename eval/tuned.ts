@@ -88,8 +88,8 @@ for (const f of files) {
   const secs = (Date.now() - t0) / 1000;
   const h = report.holdout;
   const scores = { tempoTold: owaOf(core, rows, {}, true), tunedTold: owaOf(core, rows, config, true), tempoOther: owaOf(core, rows, {}, false), tunedOther: owaOf(core, rows, config, false) };
-  published.push({ file: f, series: rows.length, seconds: secs, chosen: report.chosen, config, holdoutMase: { tuned: h.tuned.mase, base: h.base.mase }, owa: scores });
-  const row = `| ${f} | ${rows.length} | ${secs.toFixed(1)} | ${report.chosen} | \`${JSON.stringify(config)}\` | ${h.tuned.mase?.toFixed(3)} / ${h.base.mase?.toFixed(3)} | `
+  published.push({ file: f, series: rows.length, seconds: secs, chosen: report.chosen, config, holdoutMase: { tuned: h.tuned.mase ?? null, base: h.base.mase ?? null }, owa: scores });
+  const row = `| ${f} | ${rows.length} | ${secs.toFixed(1)} | ${report.chosen} | \`${JSON.stringify(config)}\` | ${h.base.mase == null ? 'none tuned' : `${h.tuned.mase?.toFixed(3)} / ${h.base.mase.toFixed(3)}`} | `
     + `${scores.tempoTold.toFixed(3)} | ${scores.tunedTold.toFixed(3)} | ${scores.tempoOther.toFixed(3)} | ${scores.tunedOther.toFixed(3)} |`;
   lines.push(row);
   console.error(row);
