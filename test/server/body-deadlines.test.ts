@@ -92,4 +92,25 @@ describe('body deadlines', () => {
     expect(sent.lifeMs).toBeGreaterThan(REQUEST_TIMEOUT_MS);
     expect(sent.lifeMs).toBeLessThan(3 * REQUEST_TIMEOUT_MS + 1500);
   });
+
+  it('forgets a body whose caller hung up mid-way, and goes on serving', async () => {
+    const { port } = new URL(h.url);
+    const hungUp = await Promise.all(Array.from({ length: 5 }, () => new Promise<void>((resolve) => {
+      const s = connect({ host: '127.0.0.1', port: Number(port) });
+      s.on('error', () => {});
+      s.write(head('/tempo/v1/jobs?horizon=3', 'text/csv', 10_000) + 'unique_id,ds,y\na,2020-01-01,1\n');
+      setTimeout(() => { s.destroy(); resolve(); }, 100);
+    })));
+    // and requests without a body whose callers go before the answer
+    await Promise.all(Array.from({ length: 20 }, (_, i) => new Promise<void>((resolve) => {
+      const s = connect({ host: '127.0.0.1', port: Number(port) });
+      s.on('error', () => {});
+      s.write(`GET /v1/jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+      if (i % 2 === 0) { s.destroy(); resolve(); } else setImmediate(() => { s.destroy(); resolve(); });
+    })));
+    expect(hungUp).toHaveLength(5);
+    // past a few sweeps of the guard, which looks at every unfinished body
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
+  });
 });

@@ -92,7 +92,8 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
   const open = new Set<ServerResponse>();
   // requests whose body has not all arrived, answered or not: a body still dripping in after its
   // answer (Node reads and discards it to keep the connection) holds the socket all the same
-  const bodies = new Map<IncomingMessage, BodyWatch>();
+  // (the socket kept here: Node sets req.socket to null once the request is done with it)
+  const bodies = new Map<IncomingMessage, BodyWatch & { socket: Socket }>();
 
   // addresses recently cut off for pipelining or not reading: their new connections are closed on
   // arrival, before Node parses (and builds objects for) the hundreds of requests one read can hold
@@ -142,7 +143,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
     }
     if (draining) res.shouldKeepAlive = false;
     if (!req.complete) {
-      bodies.set(req, { startedAt: Date.now(), bytesAtStart: socket.bytesRead, upload: isUploadRoute(req.method, req.url) });
+      bodies.set(req, { startedAt: Date.now(), bytesAtStart: socket.bytesRead, upload: isUploadRoute(req.method, req.url), socket });
     }
     open.add(res);
     state.open += 1;
@@ -189,10 +190,9 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
 
   // a body past its deadline is refused as Node refuses one past its request timeout: 408 if the
   // answer has not started, and the connection closed either way
-  const refuseLateBody = (req: IncomingMessage) => {
-    const socket = req.socket;
+  const refuseLateBody = (req: IncomingMessage, { socket, upload }: { socket: Socket; upload: boolean }) => {
     const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    logger.info({ peer: socket.remoteAddress, upload: bodies.get(req)?.upload }, 'request body not sent in time; refused');
+    logger.info({ peer: socket.remoteAddress, upload }, 'request body not sent in time; refused');
     if (res && res.req === req && !res.headersSent && socket.writable) {
       res.shouldKeepAlive = false;
       res.writeHead(408, { 'Content-Type': 'application/problem+json', Connection: 'close' });
@@ -206,10 +206,16 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [req, watch] of bodies) {
-      if (req.complete || req.socket.destroyed) bodies.delete(req);
-      else if (now > bodyDeadline(watch, req.socket.bytesRead, limits)) {
+      if (req.complete || watch.socket.destroyed) bodies.delete(req);
+      else if (now > bodyDeadline(watch, watch.socket.bytesRead, limits)) {
         bodies.delete(req);
-        refuseLateBody(req);
+        // a throw here would be uncaught (a timer) and end the process: one socket's trouble stays its own
+        try {
+          refuseLateBody(req, watch);
+        } catch (err) {
+          logger.warn({ err: (err as Error).message }, 'could not refuse a late request body; closing its socket');
+          watch.socket.destroy();
+        }
       }
     }
     for (const [socket, state] of sockets) {
