@@ -7,6 +7,7 @@
 // whose output is current (scripts/build-state.js: its inputs hash as at its last success) is not
 // run again, so `npm test` after `npm test` skips them all; any change to a source's bytes, a config or package-lock.json runs it.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ASC_ARGS, INSPECT_ARGS, TSC_ARGS, inputsOf, isCurrent, markBuilt } from './build-state.js';
@@ -43,6 +44,9 @@ function genRegistry() {
 async function buildTs() {
   const hash = inputsOf(root, 'tsc');
   if (isCurrent(root, 'tsc', hash)) return;
+  // tsc never deletes: the output of a source moved or removed (the core and client moved into their
+  // packages) would stay in dist/ and be packed and shipped, so the server's output starts empty
+  rmSync(at('dist'), { recursive: true, force: true });
   await run('tsc', TSC_ARGS);
   markBuilt(root, 'tsc', hash);
 }
