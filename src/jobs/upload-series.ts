@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../server/errors.js';
 import { longColumns, MAX_ROW_CHARS, rowWidthReason, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
 import { csvRecords, CsvSyntaxError } from '../table/csv-records.js';
+import { ownString } from '../common/own-string.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';
@@ -77,6 +78,8 @@ export async function jsonBody(req: IncomingMessage, maxBytes: number): Promise<
 export interface CsvContext {
   horizon: number;
   freq?: string;
+  /** the ids the upload's store has taken (see UploadRun.seen): shared, so the upload holds one set of ids, not two */
+  seen?: Set<string>;
 }
 
 /** A long CSV (unique_id,ds,y and regressor columns), a series at a time: its rows must be together. */
@@ -85,7 +88,9 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
   let cols: ReturnType<typeof longColumns> | undefined;
   let xcols: RegressorColumn[] = [];
   let current: LongSeries | undefined;
-  const finished = new Set<string>();
+  // the store adds each series' id once it has taken it, before this reader reads on; alone, it keeps its own
+  const finished = ctx.seen ?? new Set<string>();
+  const finish = (id: string) => { if (ctx.seen === undefined) finished.add(ownString(id)); };
   const file = 'the upload';
   const toSeries = (s: LongSeries): UploadedSeries => {
     try {
@@ -118,7 +123,7 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
       if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
       if (current === undefined || current.id !== id) {
         if (current !== undefined) {
-          finished.add(current.id);
+          finish(current.id);
           yield toSeries(current);
         }
         if (finished.has(id)) {
@@ -148,7 +153,7 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
   }
   if (!cols) throw new ApiError('REQUEST_INVALID', 'the CSV is empty: it needs a header unique_id,ds,y and one row per value', { errors: [{ pointer: 'line 1', detail: 'no header' }] });
   if (current !== undefined) {
-    finished.add(current.id);
+    finish(current.id);
     yield toSeries(current);
   }
 }

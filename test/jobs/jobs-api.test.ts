@@ -144,6 +144,30 @@ for (const impl of implementations) {
       expect(rows).toHaveLength(1 + 4 * 2);
     });
 
+    it('takes the id of a refused series too: a later series of that id is a repeat', async () => {
+      const series: object[] = monthlySeries(4, 520);
+      series[1] = { id: 'twice', values: [1, 'x', 3] };
+      series[3] = { ...monthlySeries(1, 523)[0], id: 'twice' };
+      const res = await api.create(ndjson(series), 'application/x-ndjson', 'horizon=2&on_invalid=skip');
+      expect(res.status).toBe(202);
+      const done = await api.finished((await res.json() as JobBody).id);
+      expect(done).toMatchObject({ status: 'succeeded', progress: { series: 4, done: 2, failed: 2 } });
+      expect(done.errors.map((e) => [e.id, e.detail.includes('repeats the id') ? 'repeat' : 'invalid'])).toEqual([['twice', 'invalid'], ['twice', 'repeat']]);
+    });
+
+    it("refuses a CSV whose series' rows come back later, naming the line, with long ids too", async () => {
+      const long = monthlySeries(3, 530).map((s) => ({ ...s, id: `store-0001-item-${s.id}-with-a-long-name` }));
+      const csv = longCsv(long);
+      const rows = csv.trimEnd().split('\n');
+      // the first series' second row moved after the third series
+      const moved = [rows[0], rows[1], ...rows.slice(3), rows[2]].join('\n') + '\n';
+      const res = await api.create(moved, 'text/csv', 'horizon=2&on_invalid=skip');
+      expect(res.status).toBe(400);
+      const problem = await res.json() as { errors: Array<{ pointer: string; detail: string }> };
+      expect(problem.errors[0].pointer).toBe(`line ${rows.length}, column unique_id`);
+      expect(problem.errors[0].detail).toMatch(/started earlier in the file/);
+    });
+
     it('refuses a query without horizon, an unknown content type, and a model the organization may not use', async () => {
       const body = ndjson(monthlySeries(1));
       const noHorizon = await api.create(body, 'application/x-ndjson', 'level=80');

@@ -74,6 +74,8 @@ export function createJobRoute(r: JobRoutes): Middleware {
     const rawQuery = ctx.query as Record<string, string | string[] | undefined>;
     let q: JobQuery;
     let series: AsyncIterable<UploadedSeries> | Iterable<UploadedSeries>;
+    // the ids taken so far, one set for the CSV reader and the store
+    const seen = new Set<string>();
     if (format === 'json') {
       // the body's fields win over the query's: the query is checked as a query (strings coerced,
       // its horizon optional when the body has one), the body's fields as a body
@@ -90,7 +92,7 @@ export function createJobRoute(r: JobRoutes): Middleware {
       q = query.accepted;
       series = format === 'ndjson'
         ? ndjsonSeries(ctx.req, r.bounds.uploadLimitBytes)
-        : csvSeries(ctx.req, r.bounds.uploadLimitBytes, { horizon: q.horizon, ...(q.freq ? { freq: q.freq } : {}) });
+        : csvSeries(ctx.req, r.bounds.uploadLimitBytes, { horizon: q.horizon, ...(q.freq ? { freq: q.freq } : {}), seen });
     }
     const params: JobParams = {
       horizon: q.horizon,
@@ -108,7 +110,7 @@ export function createJobRoute(r: JobRoutes): Middleware {
     try {
       const stored = await storeUpload(series, {
         jobs: r.jobs, jobId: id, params, onInvalid: q.on_invalid ?? 'fail', batch: r.requests.batch,
-        maxSeries: r.bounds.maxSeries, chunkCost: r.bounds.chunkCost,
+        maxSeries: r.bounds.maxSeries, chunkCost: r.bounds.chunkCost, seen,
       });
       job = await reach(r.jobs.finishUpload(id, stored));
     } catch (err) {
