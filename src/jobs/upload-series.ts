@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../server/errors.js';
 import { longColumns, MAX_ROW_CHARS, rowWidthReason, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
 import { csvRecords, CsvSyntaxError } from '../table/csv-records.js';
-import { ownString } from '../common/own-string.js';
+import { ownString } from './own-string.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';

@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FieldError } from '../common/codes.js';
 import type { BatchSeriesBody } from '../common/types.js';
 import { isObject } from '../common/is-object.js';
-import { ownString } from '../common/own-string.js';
+import { ownString } from './own-string.js';
 import type { AcceptedBatch } from '../server/schemas/batch-request.js';
 import { checkAtOnce, type CompiledRequest } from '../server/validation/request-check.js';
 import { ApiError, invalidRequest } from '../server/errors.js';

@@ -1,6 +1,6 @@
 // ownString: the same text, as a string of its own (what that saves is measured, not asserted: see docs/scaling.md).
 import { describe, expect, it } from 'vitest';
-import { ownString } from '../../src/common/own-string.js';
+import { ownString } from '../../src/jobs/own-string.js';
 
 describe('ownString', () => {
   it('keeps the text exactly, multi-byte and empty included', () => {
