@@ -105,8 +105,10 @@ describe('runServe', () => {
       } else {
         expect(res.status).toBe(200);
         expect(JSON.parse(res.body).forecast).toHaveLength(12);
-        const answeredAt = stdout.search(/"route":"\/:model\/v1\/forecast","status":200/);
-        expect(answeredAt).toBeGreaterThan(drainAt);
+        // answered in full whichever came first: a test runner busy with other files can pass the
+        // signal on after the forecast (about 0.15 s of compute) is done, with nothing left to drain;
+        // test/server/lifecycle.test.ts holds a forecast in flight across the drain on purpose
+        expect(stdout.search(/"route":"\/:model\/v1\/forecast","status":200/)).toBeGreaterThan(-1);
       }
       expect(stdout).not.toContain(fullKey);
       expect(stdout).not.toContain('First run');
