@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../server/errors.js';
 import { longColumns, MAX_ROW_CHARS, rowWidthReason, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
 import { csvRecords, CsvSyntaxError } from '../table/csv-records.js';
-import { ownString } from './own-string.js';
+import { IdSet } from './id-set.js';
 import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';
@@ -79,7 +79,7 @@ export interface CsvContext {
   horizon: number;
   freq?: string;
   /** the ids the upload's store has taken (see UploadRun.seen): shared, so the upload holds one set of ids, not two */
-  seen?: Set<string>;
+  seen?: IdSet;
 }
 
 /** A long CSV (unique_id,ds,y and regressor columns), a series at a time: its rows must be together. */
@@ -89,8 +89,8 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
   let xcols: RegressorColumn[] = [];
   let current: LongSeries | undefined;
   // the store adds each series' id once it has taken it, before this reader reads on; alone, it keeps its own
-  const finished = ctx.seen ?? new Set<string>();
-  const finish = (id: string) => { if (ctx.seen === undefined) finished.add(ownString(id)); };
+  const finished = ctx.seen ?? new IdSet();
+  const finish = (id: string) => { if (ctx.seen === undefined) finished.add(id); };
   const file = 'the upload';
   const toSeries = (s: LongSeries): UploadedSeries => {
     try {

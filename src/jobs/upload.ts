@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FieldError } from '../common/codes.js';
 import type { BatchSeriesBody } from '../common/types.js';
 import { isObject } from '../common/is-object.js';
-import { ownString } from './own-string.js';
+import { IdSet } from './id-set.js';
 import type { AcceptedBatch } from '../server/schemas/batch-request.js';
 import { checkAtOnce, type CompiledRequest } from '../server/validation/request-check.js';
 import { ApiError, invalidRequest } from '../server/errors.js';
@@ -33,14 +33,13 @@ export interface UploadRun {
   maxSeries: number;
   chunkCost: number;
   /** the ids seen so far (shared with a CSV reader, which refuses a series whose rows come back later); one is made when absent */
-  seen?: Set<string>;
+  seen?: IdSet;
 }
 
 /** Checks and stores every series of `series`; resolves with the counts, or throws REQUEST_INVALID (see the file comment). */
 export async function storeUpload(series: AsyncIterable<UploadedSeries> | Iterable<UploadedSeries>, r: UploadRun): Promise<{ series: number; chunks: number }> {
   const planner = new ChunkPlanner(r.chunkCost);
-  // one set for the whole upload: at 10 million series it is the accepting instance's largest holding
-  const ids = r.seen ?? new Set<string>();
+  const ids = r.seen ?? new IdSet();
   const p = r.params;
   const shared = {
     horizon: p.horizon,
@@ -84,13 +83,13 @@ export async function storeUpload(series: AsyncIterable<UploadedSeries> | Iterab
       }
     }
     if (accepted !== undefined) {
-      ids.add(ownString(accepted.s.id));
+      ids.add(accepted.s.id);
       await store(planner.add(JSON.stringify(accepted.s), seriesCost(accepted.s.values.length, accepted.periods, accepted.s.season_length ?? p.season_length)));
     } else {
       if (r.onInvalid === 'fail') throw invalidRequest(errors);
       const refused: RefusedLine = { id: idOf(up.body, i), error: { code: 'REQUEST_INVALID', detail: errors[0].detail, pointer: errors[0].pointer } };
       // a refused series' id is taken too: a later series of that id is a repeat, not a second chance
-      if (!refused.id.startsWith('#')) ids.add(ownString(refused.id));
+      if (!refused.id.startsWith('#')) ids.add(refused.id);
       await store(planner.add(JSON.stringify(refused), 1));
     }
     i += 1;

@@ -10,6 +10,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { JobParams, JobRecord } from '../../jobs/types.js';
 import { storeUpload } from '../../jobs/upload.js';
 import { csvSeries, jsonBody, ndjsonSeries, uploadFormat, type UploadedSeries } from '../../jobs/upload-series.js';
+import { IdSet } from '../../jobs/id-set.js';
 import { writeResults } from '../../jobs/results.js';
 import type { Requests } from '../schemas/requests.js';
 import type { JobQuery } from '../schemas/job-request.js';
@@ -75,7 +76,7 @@ export function createJobRoute(r: JobRoutes): Middleware {
     let q: JobQuery;
     let series: AsyncIterable<UploadedSeries> | Iterable<UploadedSeries>;
     // the ids taken so far, one set for the CSV reader and the store
-    const seen = new Set<string>();
+    const seen = new IdSet();
     if (format === 'json') {
       // the body's fields win over the query's: the query is checked as a query (strings coerced,
       // its horizon optional when the body has one), the body's fields as a body
