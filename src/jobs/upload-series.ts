@@ -4,10 +4,9 @@
 // JSON pointer, or a CSV line and column.
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../server/errors.js';
-import { longColumns, MAX_ROW_CHARS, rowWidthReason, seriesNamed, TableError, type LongSeries } from '../table/long-csv.js';
+import { longHeader, MAX_ROW_CHARS, rowCells, rowId, seriesNamed, TableError, type LongHeader, type LongSeries } from '../table/long-csv.js';
 import { csvRecords, CsvSyntaxError } from '../table/csv-records.js';
 import { IdSet } from './id-set.js';
-import { regressorColumns, regressorValue, type RegressorColumn } from '../table/future-rows.js';
 import { prepareSeries } from '../cli/series-regressors.js';
 import { UsageError } from '../cli/io.js';
 import { jsonDepth, textLines, textPieces, uploadBytes } from './body-stream.js';
@@ -84,9 +83,7 @@ export interface CsvContext {
 
 /** A long CSV (unique_id,ds,y and regressor columns), a series at a time: its rows must be together. */
 export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: CsvContext): AsyncGenerator<UploadedSeries> {
-  let width = 0;
-  let cols: ReturnType<typeof longColumns> | undefined;
-  let xcols: RegressorColumn[] = [];
+  let header: LongHeader | undefined;
   let current: LongSeries | undefined;
   // the store adds each series' id once it has taken it, before this reader reads on; alone, it keeps its own
   const finished = ctx.seen ?? new IdSet();
@@ -94,13 +91,13 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
   const file = 'the upload';
   const toSeries = (s: LongSeries): UploadedSeries => {
     try {
-      const prepared = prepareSeries(s, { file, dsColumn: cols!.names[1], yColumn: cols!.names[2], columns: xcols, horizon: ctx.horizon, ...(ctx.freq ? { freq: ctx.freq } : {}) });
+      const prepared = prepareSeries(s, { file, dsColumn: header!.cols.names[1], yColumn: header!.cols.names[2], columns: header!.xcols, horizon: ctx.horizon, ...(ctx.freq ? { freq: ctx.freq } : {}) });
       const hasDates = s.timestamps.length > 0;
       return {
         body: { id: s.id, values: prepared.values, ...(hasDates ? { timestamps: prepared.dates.timestamps } : {}), ...(prepared.regressors ? { regressors: prepared.regressors } : {}) },
         place: (pointer) => {
           const m = /^\/(values|timestamps)\/(\d+)$/.exec(pointer);
-          return m ? `line ${s.lines[Number(m[2])]}, column ${m[1] === 'values' ? cols!.names[2] : cols!.names[1]}` : `line ${s.lines[0]}`;
+          return m ? `line ${s.lines[Number(m[2])]}, column ${header!.cols.names[m[1] === 'values' ? 2 : 1]}` : `line ${s.lines[0]}`;
         },
       };
     } catch (err) {
@@ -111,38 +108,26 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
   };
   try {
     for await (const batch of csvRecords(uploadBytes(req, maxBytes), { maxRecordChars: MAX_ROW_CHARS })) for (const { fields: record, line } of batch) {
-      if (!cols) {
-        const header = record.map((h) => h.trim());
-        cols = longColumns(header, file);
-        xcols = regressorColumns(header, [cols.id, cols.ds, cols.y], file);
-        width = header.length;
+      if (!header) {
+        header = longHeader(record, file);
         continue;
       }
-      if (record.length !== width) throw new CsvSyntaxError(line, rowWidthReason(record.length, width));
-      const id = record[cols.id].trim();
-      if (id === '' || id.length > 128) throw new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
+      const id = rowId(record, line, header, file);
       if (current === undefined || current.id !== id) {
         if (current !== undefined) {
           finish(current.id);
           yield toSeries(current);
         }
         if (finished.has(id)) {
-          throw new TableError(file, line, cols.names[0], `${seriesNamed(id, line)} started earlier in the file: a job reads the table as it arrives, so the rows of one series must be together (sort the file by ${cols.names[0]})`);
+          throw new TableError(file, line, header.cols.names[0], `${seriesNamed(id, line)} started earlier in the file: a job reads the table as it arrives, so the rows of one series must be together (sort the file by ${header.cols.names[0]})`);
         }
-        current = { id, timestamps: [], values: [], lines: [], regressors: xcols.map(() => []) };
+        current = { id, timestamps: [], values: [], lines: [], regressors: header.xcols.map(() => []) };
       }
-      const ds = record[cols.ds].trim();
-      if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
-      const cell = record[cols.y].trim();
-      let value: number | null = null;
-      if (!['', 'NA', 'NaN', 'nan', 'null', 'NULL'].includes(cell)) {
-        value = Number(cell);
-        if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
-      }
+      const { ds, value, xs } = rowCells(record, line, header, file);
       current.timestamps.push(ds);
       current.values.push(value);
       current.lines.push(line);
-      for (let j = 0; j < xcols.length; j++) current.regressors[j].push(regressorValue(record[xcols[j].index], file, line, xcols[j].name));
+      for (let j = 0; j < xs.length; j++) current.regressors[j].push(xs[j]!);
     }
   } catch (err) {
     if (err instanceof TableError) throw new ApiError('REQUEST_INVALID', err.message.replace(/^the upload /, ''), { errors: [tableRefusal(err)] });
@@ -151,7 +136,7 @@ export async function* csvSeries(req: IncomingMessage, maxBytes: number, ctx: Cs
     }
     throw err;
   }
-  if (!cols) throw new ApiError('REQUEST_INVALID', 'the CSV is empty: it needs a header unique_id,ds,y and one row per value', { errors: [{ pointer: 'line 1', detail: 'no header' }] });
+  if (!header) throw new ApiError('REQUEST_INVALID', 'the CSV is empty: it needs a header unique_id,ds,y and one row per value', { errors: [{ pointer: 'line 1', detail: 'no header' }] });
   if (current !== undefined) {
     finish(current.id);
     yield toSeries(current);

@@ -73,6 +73,41 @@ export function longColumns(header: string[], file: string): { id: number; ds: n
     `the header must name the columns unique_id,ds,y (or id,timestamp,value); found ${header.slice(0, 8).map((h) => quoted(h, '…')).join(',')}`);
 }
 
+/** A long table's header as read: the [id, date, value] columns, the regressor columns and the width every row must have. */
+export interface LongHeader {
+  cols: ReturnType<typeof longColumns>;
+  xcols: RegressorColumn[];
+  width: number;
+}
+
+/** Reads the header row; throws TableError when it names none of the layouts or a bad regressor column. */
+export function longHeader(record: string[], file: string): LongHeader {
+  const header = record.map((h) => h.trim());
+  const cols = longColumns(header, file);
+  return { cols, xcols: regressorColumns(header, [cols.id, cols.ds, cols.y], file), width: header.length };
+}
+
+/** A data row's id: CsvSyntaxError when the row's width is not the header's, TableError when the id is empty or too long. */
+export function rowId(record: string[], line: number, h: LongHeader, file: string): string {
+  if (record.length !== h.width) throw new CsvSyntaxError(line, rowWidthReason(record.length, h.width));
+  const id = record[h.cols.id]!.trim();
+  if (id === '' || id.length > 128) throw new TableError(file, line, h.cols.names[0], 'an id must be 1 to 128 characters');
+  return id;
+}
+
+/** A data row's date, value (null when missing) and regressor values; TableError naming the cell that is wrong. */
+export function rowCells(record: string[], line: number, h: LongHeader, file: string): { ds: string; value: number | null; xs: number[] } {
+  const ds = record[h.cols.ds]!.trim();
+  if (ds === '') throw new TableError(file, line, h.cols.names[1], 'the date is empty');
+  const cell = record[h.cols.y]!.trim();
+  let value: number | null = null;
+  if (!MISSING.has(cell)) {
+    value = Number(cell);
+    if (!Number.isFinite(value)) throw new TableError(file, line, h.cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
+  }
+  return { ds, value, xs: h.xcols.map((c) => regressorValue(record[c.index], file, line, c.name)) };
+}
+
 /** A long table read: its series in order of first appearance, and its [id, date, value] column names. */
 export interface LongTable {
   series: LongSeries[];
@@ -90,25 +125,21 @@ export interface LongTable {
  */
 export async function readLongCsv(input: Readable, file: string, problems?: TableProblem[]): Promise<LongTable> {
   const byId = new Map<string, LongSeries>();
-  let cols: ReturnType<typeof longColumns> | undefined;
-  let xcols: RegressorColumn[] = [];
+  let header: LongHeader | undefined;
   const invalid = new Set<string>();
   let lastId: string | null = null;
-  let width = 0;
   try {
     for await (const batch of csvRecords(input as AsyncIterable<Uint8Array | string>, { maxRecordChars: MAX_ROW_CHARS })) for (const { fields: record, line } of batch) {
-      if (!cols) {
-        const header = record.map((h) => h.trim());
-        cols = longColumns(header, file);
-        xcols = regressorColumns(header, [cols.id, cols.ds, cols.y], file);
-        width = header.length;
+      if (!header) {
+        header = longHeader(record, file);
         continue;
       }
-      if (record.length !== width) throw new CsvSyntaxError(line, rowWidthReason(record.length, width));
-      const id = record[cols.id].trim();
-      if (id === '' || id.length > 128) {
-        const err = new TableError(file, line, cols.names[0], 'an id must be 1 to 128 characters');
-        if (problems === undefined) throw err;
+      const xcols = header.xcols;
+      let id: string;
+      try {
+        id = rowId(record, line, header, file);
+      } catch (err) {
+        if (problems === undefined || !(err instanceof TableError)) throw err;
         problems.push(problemOf(err, null));
         continue;
       }
@@ -117,15 +148,7 @@ export async function readLongCsv(input: Readable, file: string, problems?: Tabl
       else if (lastId !== id) s.blocks = (s.blocks ?? 1) + 1;
       lastId = id;
       try {
-        const ds = record[cols.ds].trim();
-        if (ds === '') throw new TableError(file, line, cols.names[1], 'the date is empty');
-        const cell = record[cols.y].trim();
-        let value: number | null = null;
-        if (!MISSING.has(cell)) {
-          value = Number(cell);
-          if (!Number.isFinite(value)) throw new TableError(file, line, cols.names[2], 'not a number (leave it empty or write NA for a missing value)');
-        }
-        const xs = xcols.map((c) => regressorValue(record[c.index], file, line, c.name));
+        const { ds, value, xs } = rowCells(record, line, header, file);
         s.timestamps.push(ds);
         s.values.push(value);
         s.lines.push(line);
@@ -152,7 +175,8 @@ export async function readLongCsv(input: Readable, file: string, problems?: Tabl
   } finally {
     input.destroy();
   }
-  if (!cols) throw new TableError(file, 1, undefined, 'the file is empty: it needs a header unique_id,ds,y and one row per value');
+  if (!header) throw new TableError(file, 1, undefined, 'the file is empty: it needs a header unique_id,ds,y and one row per value');
+  const { cols, xcols } = header;
   if (byId.size === 0) throw new TableError(file, 2, undefined, 'the file has a header but no rows');
   // with regressors, the future rows are empty on purpose (splitFuture checks the history)
   if (xcols.length === 0) {
