@@ -39,6 +39,8 @@ const SWEEP_MS = 250;
 
 type GuardStatus = 400 | 408 | 431 | 503;
 
+const TIMEOUT_DETAIL = 'the request was not sent in time; send it again, faster';
+
 /** The problem+json body the guard answers with (it runs outside Koa, so it writes its own). */
 export function problemBody(status: GuardStatus, detail: string): string {
   const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'REQUEST_INVALID';
@@ -65,9 +67,16 @@ function clientErrorAnswer(code: string | undefined): [400 | 408 | 431, string] 
   switch (code) {
     case 'ECONNRESET': case 'EPIPE': return null;
     case 'HPE_HEADER_OVERFLOW': return [431, 'the request headers are too large; send fewer or shorter headers'];
-    case 'ERR_HTTP_REQUEST_TIMEOUT': case 'HPE_HEADERS_TIMEOUT': return [408, 'the request was not sent in time; send it again, faster'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT': case 'HPE_HEADERS_TIMEOUT': return [408, TIMEOUT_DETAIL];
     default: return [400, 'the request is not valid HTTP/1.1; check its request line, headers and body framing'];
   }
+}
+
+/** Refuses the request `res` answers while its body is still arriving: the problem, then the socket closed. */
+function refuseMidBody(res: ServerResponse, socket: Socket, status: GuardStatus, detail: string): void {
+  res.shouldKeepAlive = false;
+  res.writeHead(status, { 'Content-Type': 'application/problem+json', Connection: 'close' });
+  res.end(problemBody(status, detail), () => socket.destroy());
 }
 
 /**
@@ -175,9 +184,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
       if (current.req !== undefined && !current.req.complete && !current.headersSent) {
         // the bad bytes are inside this request's own body: it is the one refused, and its handler
         // (still waiting for the body) finds the answer already sent when the socket closes
-        current.shouldKeepAlive = false;
-        current.writeHead(answer[0], { 'Content-Type': 'application/problem+json', Connection: 'close' });
-        current.end(problemBody(answer[0], answer[1]), () => socket.destroy());
+        refuseMidBody(current, socket, answer[0], answer[1]);
         return;
       }
       // an answer still being written for an earlier request on this socket goes out first
@@ -194,9 +201,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits, logge
     const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
     logger.info({ peer: socket.remoteAddress, upload }, 'request body not sent in time; refused');
     if (res && res.req === req && !res.headersSent && socket.writable) {
-      res.shouldKeepAlive = false;
-      res.writeHead(408, { 'Content-Type': 'application/problem+json', Connection: 'close' });
-      res.end(problemBody(408, 'the request was not sent in time; send it again, faster'), () => socket.destroy());
+      refuseMidBody(res, socket, 408, TIMEOUT_DETAIL);
       return;
     }
     socket.destroy();
