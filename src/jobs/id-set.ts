@@ -70,13 +70,17 @@ export class IdSet {
     }
   }
 
-  private equals(slot: number, bytes: Uint8Array, n: number): boolean {
+  // the stored bytes a slot points at (see the packing above `slots`)
+  private bytesAt(slot: number): Uint8Array {
     const v = slot - 1;
-    const length = v % 2 ** 9;
-    if (length !== n) return false;
     const offset = Math.floor(v / 2 ** 9) % 2 ** 24;
-    const arena = this.arenas[Math.floor(v / 2 ** 33)]!;
-    for (let k = 0; k < n; k++) if (arena[offset + k] !== bytes[k]) return false;
+    return this.arenas[Math.floor(v / 2 ** 33)]!.subarray(offset, offset + (v % 2 ** 9));
+  }
+
+  private equals(slot: number, bytes: Uint8Array, n: number): boolean {
+    if ((slot - 1) % 2 ** 9 !== n) return false;
+    const stored = this.bytesAt(slot);
+    for (let k = 0; k < n; k++) if (stored[k] !== bytes[k]) return false;
     return true;
   }
 
@@ -92,11 +96,8 @@ export class IdSet {
     this.slots = new Float64Array(old.length * 2);
     for (const slot of old) {
       if (slot === 0) continue;
-      const v = slot - 1;
-      const length = v % 2 ** 9;
-      const offset = Math.floor(v / 2 ** 9) % 2 ** 24;
-      const arena = this.arenas[Math.floor(v / 2 ** 33)]!;
-      this.place(slot, hashOf(arena.subarray(offset, offset + length), length));
+      const stored = this.bytesAt(slot);
+      this.place(slot, hashOf(stored, stored.length));
     }
   }
 }
