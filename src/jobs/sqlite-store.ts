@@ -2,22 +2,14 @@
 // (WAL lets them share it), every statement in turn through one queue, so a transaction's
 // statements never interleave with another caller's on the connection.
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../store/migrations.js';
-import { applySqliteMigrations } from '../store/migrate-sqlite.js';
-import { monotonicIsoClock } from '../store/clock.js';
+import { openSqliteFile } from '../store/sqlite-file.js';
 import { JOB_STATEMENTS, jobSql, type JobStatementName } from './sql.js';
 import { sqlJobStore, type JobDb, type SqlAnswer } from './sql-job-store.js';
 import type { JobStore } from './store.js';
 
 /** Opens the job store on the SQLite file at `path`, bringing its schema up to date. */
 export function openSqliteJobStore(path: string): JobStore {
-  const db = new Database(path);
-  db.pragma('busy_timeout = 5000');
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  const now = monotonicIsoClock();
-  applySqliteMigrations(db, MIGRATIONS, now);
+  const { db, now } = openSqliteFile(path);
   const statements = new Map<JobStatementName, Database.Statement>();
   for (const [name, sql] of Object.entries(JOB_STATEMENTS)) statements.set(name as JobStatementName, db.prepare(jobSql(sql)));
 

@@ -7,9 +7,7 @@ import {
   StoreConflictError, StoreValidationError,
   type KeyRecord, type ModelRecord, type NewKey, type NewModel, type Store,
 } from './types.js';
-import { MIGRATIONS } from './migrations.js';
-import { applySqliteMigrations } from './migrate-sqlite.js';
-import { monotonicIsoClock } from './clock.js';
+import { openSqliteFile } from './sqlite-file.js';
 import { keyFromRow, keyInsertParams, modelFromRow, newKeyRow, type KeyRow, type ModelRow } from './rows.js';
 import { STATEMENTS, forSqlite, type StatementName } from './statements.js';
 import { checkNewKey, checkNewModel, unavailableBase } from './checks.js';
@@ -26,16 +24,8 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Opens (creating if needed) the SQLite store at `path` and brings its schema up to date. */
 export async function openSqliteStore(path: string): Promise<Store> {
-  const db = new Database(path);
+  const { db, now } = openSqliteFile(path);
   try {
-    // The server and a CLI command may write at the same moment: wait rather than fail. Set first,
-    // so switching a brand-new file to WAL waits too when another process is doing the same.
-    db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
-    const now = monotonicIsoClock();
-    applySqliteMigrations(db, MIGRATIONS, now);
     return new SqliteStore(db, now);
   } catch (err) {
     db.close();
