@@ -3,8 +3,8 @@
 /** Where a job is: 'uploading' is internal (its body is still arriving) and never shown. */
 export type JobStatus = 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
-/** The forecast every series of a job gets: the batch body's shared fields. */
-export interface JobParams {
+/** What every series of a job is forecast with: the batch body's shared fields, as the query or the body says them. */
+export interface JobForecastFields {
   horizon: number;
   level?: number[];
   quantiles?: number[];
@@ -12,6 +12,10 @@ export interface JobParams {
   season_length?: number;
   fitted?: boolean;
   holidays?: string;
+}
+
+/** The forecast every series of a job gets, as stored with the job. */
+export interface JobParams extends JobForecastFields {
   /** the model's stored config when the job was accepted (a model changed later does not change a running job) */
   modelConfig: Record<string, unknown>;
 }

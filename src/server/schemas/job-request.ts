@@ -2,19 +2,13 @@
 // batch body's own fields win over them), checked by the one validator with a query's coercion.
 import type { BatchBounds, Bounds } from '../../config/config.js';
 import type { RequestDefinition } from '../validation/request-check.js';
+import type { JobForecastFields } from '../../jobs/types.js';
 import { dateErrors } from '../request-dates.js';
 import { requestFields } from './fields.js';
 import { batchRequestSchema } from './batch-request.js';
 
 /** What a job's query may say. */
-export interface JobQuery {
-  horizon: number;
-  level?: number[];
-  quantiles?: number[];
-  freq?: string;
-  season_length?: number;
-  fitted?: boolean;
-  holidays?: string;
+export interface JobQuery extends JobForecastFields {
   on_invalid?: 'fail' | 'skip';
 }
 
