@@ -3,9 +3,11 @@
 // with daily and weekly cycles fits several seasonal models on a long history; a monthly one
 // fits them on a short one), so a chunk of hourly series holds fewer of them.
 
+import { packedBytes, type PackableLine } from './chunk-lines.js';
+
 /** Series in one chunk at most, however cheap. */
 export const CHUNK_MAX_SERIES = 1000;
-/** Bytes of stored input in one chunk at most (before compression). */
+/** Bytes of stored input in one chunk at most (before its JSON's compression). */
 export const CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
 /** The estimated cost of one series: its values times a factor that grows with its longest period. */
@@ -19,13 +21,13 @@ export function seriesCost(length: number, periods: readonly number[], seasonLen
 export interface PlannedChunk {
   index: number;
   firstSeries: number;
-  lines: string[];
+  lines: PackableLine[];
   cost: number;
 }
 
 /** Collects series lines and closes a chunk when its cost, count or size reaches the bound. */
 export class ChunkPlanner {
-  private lines: string[] = [];
+  private lines: PackableLine[] = [];
   private cost = 0;
   private bytes = 0;
   private first = 0;
@@ -36,10 +38,10 @@ export class ChunkPlanner {
   constructor(private readonly targetCost: number) {}
 
   /** Adds a series' line; returns the chunk it closed, if it closed one. */
-  add(line: string, cost: number): PlannedChunk | undefined {
+  add(line: PackableLine, cost: number): PlannedChunk | undefined {
     this.lines.push(line);
     this.cost += cost;
-    this.bytes += line.length;
+    this.bytes += packedBytes(line);
     this.series += 1;
     if (this.cost >= this.targetCost || this.lines.length >= CHUNK_MAX_SERIES || this.bytes >= CHUNK_MAX_BYTES) return this.close();
     return undefined;

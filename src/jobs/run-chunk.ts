@@ -10,7 +10,7 @@ import { checkedDates } from '../server/request-dates.js';
 import { itemBody } from '../server/batch/answer-batch.js';
 import { groupSeries } from '../server/batch/groups.js';
 import type { BatchSeriesBody } from '../common/types.js';
-import { isRefused, packLines, unpackLines, type InputLine, type StoredSeries } from './chunk-lines.js';
+import { isRefused, packLines, unpackInput, type StoredSeries } from './chunk-lines.js';
 import type { JobStore } from './store.js';
 import type { ChunkRef, JobRecord, JobSeriesError } from './types.js';
 
@@ -39,7 +39,7 @@ export async function runChunk(r: ChunkRun): Promise<ChunkOutcome> {
     return job !== undefined && (job.status === 'queued' || job.status === 'running') ? { kind: 'duplicate' } : { kind: 'gone' };
   }
   const p = r.job.params;
-  const lines = unpackLines(input.input).map((l) => JSON.parse(l) as InputLine);
+  const lines = unpackInput(input.input);
   const answers: string[] = new Array(lines.length);
   const errors: JobSeriesError[] = [];
   let failed = 0;

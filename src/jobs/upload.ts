@@ -13,7 +13,7 @@ import { checkAtOnce, type CompiledRequest } from '../server/validation/request-
 import { ApiError, invalidRequest } from '../server/errors.js';
 import { MAX_ID_LENGTH } from '../server/schemas/fields.js';
 import { ChunkPlanner, seriesCost, type PlannedChunk } from './plan-chunks.js';
-import { packLines, type RefusedLine, type StoredSeries } from './chunk-lines.js';
+import { packable, packInput, type RefusedLine, type StoredSeries } from './chunk-lines.js';
 import { writePlan, type DatePlan } from '../dates/index.js';
 import type { UploadedSeries } from './upload-series.js';
 import type { JobStore } from './store.js';
@@ -51,7 +51,7 @@ export async function storeUpload(series: AsyncIterable<UploadedSeries> | Iterab
   };
   const store = async (chunk: PlannedChunk | undefined) => {
     if (chunk === undefined) return;
-    await r.jobs.addChunk(r.jobId, chunk.index, { firstSeries: chunk.firstSeries, series: chunk.lines.length, input: packLines(chunk.lines) }, chunk.cost);
+    await r.jobs.addChunk(r.jobId, chunk.index, { firstSeries: chunk.firstSeries, series: chunk.lines.length, input: packInput(chunk.lines) }, chunk.cost);
   };
   let i = 0;
   // checking is the accepting instance's one piece of work on its event loop: a turn for other
@@ -84,13 +84,13 @@ export async function storeUpload(series: AsyncIterable<UploadedSeries> | Iterab
     }
     if (accepted !== undefined) {
       ids.add(accepted.s.id);
-      await store(planner.add(JSON.stringify(accepted.s), seriesCost(accepted.s.values.length, accepted.periods, accepted.s.season_length ?? p.season_length)));
+      await store(planner.add(packable(accepted.s), seriesCost(accepted.s.values.length, accepted.periods, accepted.s.season_length ?? p.season_length)));
     } else {
       if (r.onInvalid === 'fail') throw invalidRequest(errors);
       const refused: RefusedLine = { id: idOf(up.body, i), error: { code: 'REQUEST_INVALID', detail: errors[0].detail, pointer: errors[0].pointer } };
       // a refused series' id is taken too: a later series of that id is a repeat, not a second chance
       if (!refused.id.startsWith('#')) ids.add(refused.id);
-      await store(planner.add(JSON.stringify(refused), 1));
+      await store(planner.add(packable(refused), 1));
     }
     i += 1;
   }
