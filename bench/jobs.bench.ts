@@ -3,10 +3,11 @@
 // `tempo worker` processes (one worker thread each), on PostgreSQL and Redis. Measures the core's
 // single-thread rate on the same series; throughput with 1 and 2 worker processes against
 // (processes × that rate), in TEMPO_BENCH_JOBS_REPEATS pairs of jobs (default 1), each held
-// against the core's rate around it, and where the cores went meanwhile; the first byte of the results; the API's RSS during the upload (and a
-// TEMPO_BENCH_JOBS_UPLOAD_MB upload, e.g. 1024, when set); another organization's single-forecast
-// p99 quiet and during a job; and a fault run (a worker kill -9'd twice, the API restarted during
-// another upload) whose results must be byte-identical to the calm run's.
+// against the core's rate around it, and where the cores went meanwhile; the first byte of the
+// results; the API's RSS during the upload (and a TEMPO_BENCH_JOBS_UPLOAD_MB upload, e.g. 1024,
+// when set); another organization's single-forecast p99 quiet and during a job; and a fault run (a
+// worker kill -9'd twice, the API restarted during another upload) whose results must be
+// byte-identical to the calm run's.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -52,12 +53,11 @@ async function writeCsv(file: string, n: number, every: number, idPrefix = 'm'):
   return sample;
 }
 
-/** A pair of timed jobs and the core's rate around it. */
-interface Pair {
-  core: number;
-  one: { id: string; rate: number; cores: string; upload: { seconds: number; rssGrowth: number } };
-  two: { id: string; rate: number; cores: string; upload: { seconds: number; rssGrowth: number } };
-}
+/** A timed job: its series per second and where the cores went. */
+interface Timed { id: string; rate: number; cores: string; upload: { seconds: number; rssGrowth: number } }
+
+/** A pair of timed jobs and the core's rate measured around it. */
+interface Pair { core: number; one: Timed; two: Timed }
 
 interface Api { child: ChildProcess; url: string; stop(signal?: NodeJS.Signals): Promise<void> }
 
@@ -188,10 +188,14 @@ export async function jobsSuite(): Promise<SuiteResult> {
     const sample = await writeCsv(file, SERIES, SAMPLE_EVERY);
     // the core on this thread, on the same series (every SAMPLE_EVERY-th), told the calendar's period as the job is
     const core = await loadForecaster();
-    const coreRate = () => {
+    // then a pause: the measurement holds this thread for seconds, past the API's keep-alive, and a
+    // request sent before the closed connections are seen would go out on one of them
+    const coreRate = async () => {
       const t0 = performance.now();
       for (const values of sample) core.forecast(values, HORIZON, { periodHints: [12] });
-      return sample.length / ((performance.now() - t0) / 1000);
+      const rate = sample.length / ((performance.now() - t0) / 1000);
+      await new Promise((r) => setTimeout(r, 200));
+      return rate;
     };
 
     const store = await openPostgresStore({ url: DATABASE_URL, schema: place.schema });
@@ -217,19 +221,22 @@ export async function jobsSuite(): Promise<SuiteResult> {
     // the core's rate drifts with the machine (a shared host): each pair of jobs (one worker, then
     // two) is held against the core's rate measured just before and just after it
     const pairs: Pair[] = [];
-    let before = coreRate();
+    let before = await coreRate();
+    // the first pair's results are the calm run the others are compared with; later pairs' are deleted
+    let calm: Awaited<ReturnType<typeof results>> | undefined;
+    let twoResults: Awaited<ReturnType<typeof results>> | undefined;
     for (let k = 0; k < REPEATS; k++) {
       const one = await timed(1);
+      if (k === 0) calm = await results(api, key, one.id);
       const two = await timed(2);
-      const after = coreRate();
+      if (k === 0) twoResults = await results(api, key, two.id);
+      const after = await coreRate();
       pairs.push({ core: (before + after) / 2, one, two });
       before = after;
-      // the first pair's results are the calm run the others are compared with; later pairs' are not kept
       if (k > 0) for (const id of [one.id, two.id]) await fetch(`${api.url}/v1/jobs/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
     }
     const first = pairs[0];
-    const calm = await results(api, key, first.one.id);
-    const twoResults = await results(api, key, first.two.id);
+    if (calm === undefined || twoResults === undefined) throw new Error('no pair of jobs ran');
     const coreR0 = pairs[0].core;
     // the same job again, with another organization's forecasts at a caller's pace meanwhile
     const paced = await upload(api, key, file);
@@ -287,7 +294,7 @@ export async function jobsSuite(): Promise<SuiteResult> {
       suite: 'jobs',
       rows: [
         row('core single-thread (series/s)', coreR,
-          `${sample.length} of the ${SERIES} series, in-process, measured before and after each pair of jobs${list(pairs.map((p) => p.core), (x) => x.toFixed(0))}; load ${loadavg()[0].toFixed(1)}`),
+          `${sample.length} of the ${SERIES} series, in-process, measured quiet before and after each pair of jobs${list(pairs.map((p) => p.core), (x) => x.toFixed(0))}; load ${loadavg()[0].toFixed(1)}`),
         row(`job ${SERIES}, 1 tempo worker`, rate1,
           `${pairsNote}${pct(median(of1))} of 1 × single-thread (target ≥ 85%)${list(of1, pct)}; upload ${first.one.upload.seconds.toFixed(1)} s, API RSS +${(first.one.upload.rssGrowth / 1024 ** 2).toFixed(0)} MB${big}; cores busy during the first: ${first.one.cores}`),
         row(`job ${SERIES}, 2 tempo workers`, rate2,
