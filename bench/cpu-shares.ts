@@ -1,6 +1,7 @@
-// Where the machine's CPU went during a bench phase: each labelled process's threads (a worker
-// process's main thread apart from its compute threads), PostgreSQL's and Redis's processes, and
-// the rest, from /proc (Linux only; elsewhere the shares are empty). Read as cores busy on average.
+// Where the machine's CPU went during a bench phase: each labelled process's threads (its main
+// thread, its busiest other thread, which in a worker of one thread is the compute thread, and the
+// rest), PostgreSQL's and Redis's processes, and everything else, from /proc (Linux only; elsewhere
+// the shares are empty). Read as cores busy on average.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_S = 0.01;
@@ -9,6 +10,8 @@ const TICK_S = 0.01;
 export interface Labelled { label: string; pid: number }
 
 type Ticks = Map<string, number>;
+// a labelled process's threads apart: `${label}\t${tid}`, folded into parts once the phase ends
+const SEP = '\t';
 
 // utime + stime of a /proc stat line (fields 14 and 15, after the parenthesised name)
 function ticksOf(stat: string): number {
@@ -46,7 +49,7 @@ function snapshot(labelled: readonly Labelled[]): Ticks {
     for (const tid of tids) {
       const stat = read(`/proc/${pid}/task/${tid}/stat`);
       if (stat === undefined) continue;
-      add(tid === pid ? `${label} main thread` : `${label} other threads`, ticksOf(stat));
+      add(tid === pid ? `${label} main thread` : `${label}${SEP}${tid}`, ticksOf(stat));
     }
   }
   return out;
@@ -59,7 +62,22 @@ export function cpuShares(labelled: readonly Labelled[]): () => Array<{ part: st
   return () => {
     const after = snapshot(labelled);
     const wall = (performance.now() - t0) / 1000;
-    return [...after].map(([part, t]) => ({ part, cores: ((t - (before.get(part) ?? 0)) * TICK_S) / wall }))
+    const parts = new Map<string, number>();
+    const busiest = new Map<string, number>();
+    for (const [key, t] of after) {
+      const cores = ((t - (before.get(key) ?? 0)) * TICK_S) / wall;
+      const [label, tid] = key.split(SEP);
+      if (tid === undefined) parts.set(key, cores);
+      else {
+        parts.set(`${label} other threads`, (parts.get(`${label} other threads`) ?? 0) + cores);
+        busiest.set(label, Math.max(busiest.get(label) ?? 0, cores));
+      }
+    }
+    for (const [label, cores] of busiest) {
+      parts.set(`${label} busiest other thread`, cores);
+      parts.set(`${label} other threads`, parts.get(`${label} other threads`)! - cores);
+    }
+    return [...parts].map(([part, cores]) => ({ part, cores }))
       .filter((x) => x.cores >= 0.005)
       .sort((a, b) => b.cores - a.cores);
   };
