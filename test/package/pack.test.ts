@@ -61,6 +61,17 @@ beforeAll(() => {
   const tgz = packed.find((f) => /^tempo-forecast-\d/.test(f));
   if (tgz === undefined) throw new Error(`npm pack wrote no server tarball: ${packed.join(', ')}`);
   app = join(work, 'app');
+  // the offline install below takes every other dependency (its registry metadata and tarball) from
+  // npm's cache; a machine whose cache only `npm ci` filled lacks the metadata and some tarballs
+  // (a fresh machine failed with ENOTCACHED for @koa/router, then tar-fs), so an install online
+  // into a scratch folder fills it first, with no install scripts (nothing is built); the
+  // @tempo-forecast packages resolve to their tarballs there too
+  const warm = join(work, 'warm');
+  mkdirSync(warm);
+  writeFileSync(join(warm, 'package.json'), '{ "name": "warm", "private": true }\n');
+  execFileSync('npm', ['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error', ...packed.map((f) => join(pkg, f))], {
+    cwd: warm, stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // offline: npm must find the unpublished @tempo-forecast packages in the tarballs given, never ask a
   // registry for them (the other dependencies come from npm's cache, which the checkout's install filled)
   execFileSync(join(root, 'scripts/install-from-pack.sh'), [join(pkg, tgz), app], {
