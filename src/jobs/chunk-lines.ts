@@ -1,9 +1,9 @@
 // A chunk's stored forms, gzip'd. The input holds a series (the batch body's series object) or, for
 // a series refused at upload with on_invalid=skip, its refusal: every series' values as float64,
 // then each line's JSON without its values, so a worker reads numbers without parsing their text
-// (parsing and unzipping the text had been most of a worker's own thread's time; gzip stays, as
-// whole-number values shrink 30-fold under it). The result holds one batch answer item per series,
-// as NDJSON lines; inputs stored that way by an earlier version still run.
+// (unzipping and parsing the text had been the largest part of a worker's own thread's work; gzip
+// stays, as whole-number values shrink 30-fold under it). The result holds one batch answer item
+// per series, as NDJSON lines; inputs stored that way by an earlier version still run.
 import { endianness } from 'node:os';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { BatchSeriesBody } from '../common/types.js';
