@@ -48,10 +48,13 @@ export function packedBytes(line: PackableLine): number {
 const INPUT_MAGIC = 0x32495054;
 const LITTLE_ENDIAN = endianness() === 'LE';
 
+// where the values of a packed input of `lines` lines start: after the header, at a multiple of 8
+const valuesOffset = (lines: number) => Math.ceil((12 + 4 * lines) / 8) * 8;
+
 /** Packs a chunk's input lines for storage (see the file comment). */
 export function packInput(lines: readonly PackableLine[]): Buffer {
   const meta = Buffer.from(lines.map((l) => l.meta).join('\n') + '\n', 'utf8');
-  const valuesAt = Math.ceil((12 + 4 * lines.length) / 8) * 8;
+  const valuesAt = valuesOffset(lines.length);
   const total = lines.reduce((n, l) => n + (l.values?.length ?? 0), 0);
   const out = Buffer.alloc(valuesAt + 8 * total + meta.length);
   out.writeUInt32LE(INPUT_MAGIC, 0);
@@ -74,7 +77,7 @@ export function unpackInput(packed: Buffer): InputLine[] {
   const n = raw.readUInt32LE(4);
   const metas = splitLines(raw.subarray(raw.length - raw.readUInt32LE(8)));
   if (metas.length !== n) throw new Error(`a packed chunk input holds ${metas.length} lines where its header says ${n}`);
-  let at = Math.ceil((12 + 4 * n) / 8) * 8;
+  let at = valuesOffset(n);
   return metas.map((meta, k) => {
     const line = JSON.parse(meta) as InputLine;
     if (isRefused(line)) return line;

@@ -7,7 +7,7 @@ import { packedBytes, type PackableLine } from './chunk-lines.js';
 
 /** Series in one chunk at most, however cheap. */
 export const CHUNK_MAX_SERIES = 1000;
-/** Bytes of stored input in one chunk at most (before its JSON's compression). */
+/** Bytes of stored input in one chunk at most (before compression). */
 export const CHUNK_MAX_BYTES = 8 * 1024 * 1024;
 
 /** The estimated cost of one series: its values times a factor that grows with its longest period. */
