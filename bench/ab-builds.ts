@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createForecaster, type Forecaster, type ForecastResult } from '@tempo-forecast/core';
 import { readDataset } from '../eval/csv.js';
+import { median } from './harness.js';
 import { LEVELS } from '../eval/run.js';
 import { parseEvalArgs } from '../eval/args.js';
 
@@ -46,10 +47,6 @@ for (const [i, row] of rows.entries()) {
   if (JSON.stringify(answers[0]) !== JSON.stringify(answers[1])) differing++;
 }
 
-const median = (v: number[]) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 for (const group of [...Object.keys(times[0]).filter((g) => g !== 'ALL'), 'ALL']) {
   const [a, b] = [median(times[0][group]), median(times[1][group])];
   console.log(`${group.padEnd(15)} old ${a.toFixed(2).padStart(7)} ms  new ${b.toFixed(2).padStart(7)} ms  new/old ${(b / a).toFixed(2)}`);

@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { windowCutoffs } from '../src/backtest/plan.js';
 import { prng, seasonalSeries } from './fixtures.js';
-import { isMain, runAlone, type BenchRow, type SuiteResult } from './harness.js';
+import { isMain, median, runAlone, type BenchRow, type SuiteResult } from './harness.js';
 import { startServerProcess } from './server-process.js';
 
 const SERIES = Number(process.env.TEMPO_BENCH_CV_SERIES ?? 2000);
@@ -42,12 +42,6 @@ function post(url: string, key: string, path: string, body: Buffer): Promise<{ s
 }
 
 // the middle value (the mean of the two middle ones for an even count)
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const k = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[k] : (s[k - 1] + s[k]) / 2;
-}
-
 /** The cv-batch suite: the forecast batch of every window, the CV batch, and their ratio. */
 export async function cvBatchSuite(): Promise<SuiteResult> {
   const series = fixture();

@@ -46,6 +46,13 @@ export async function collect(suite: string, bench: Bench, notes: Record<string,
 
 const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
 
+/** The median of `xs` (the mean of the middle two for an even count). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const k = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[k] : (s[k - 1] + s[k]) / 2;
+}
+
 /** Fixed-width table of rows (and a line per skipped suite). */
 export function formatRows(results: readonly SuiteResult[]): string {
   const head = ['suite', 'task', 'mean µs', 'median µs', 'ops/s', 'samples', 'note'];

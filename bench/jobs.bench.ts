@@ -20,7 +20,7 @@ import { loadForecaster } from '../src/core/node.js';
 import { createApiKey } from '../src/keys/create.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import { prng, seasonalSeries } from './fixtures.js';
-import { isMain, runAlone, type BenchRow, type SuiteResult } from './harness.js';
+import { isMain, median, runAlone, type BenchRow, type SuiteResult } from './harness.js';
 import { cpuShares, formatShares, type Labelled } from './cpu-shares.js';
 import { DATABASE_URL, REDIS_URL, deleteRedisPrefix, probePostgres, probeRedis, uniqueName } from '../test/multi/backends.js';
 import { ROOT } from '../test/multi/servers.js';
@@ -237,7 +237,6 @@ export async function jobsSuite(): Promise<SuiteResult> {
     }
     const first = pairs[0];
     if (calm === undefined || twoResults === undefined) throw new Error('no pair of jobs ran');
-    const coreR0 = pairs[0].core;
     // the same job again, with another organization's forecasts at a caller's pace meanwhile
     const paced = await upload(api, key, file);
     const pacedDone = finished(api, key, paced.id, paced.answeredAt);
@@ -248,7 +247,7 @@ export async function jobsSuite(): Promise<SuiteResult> {
     const faulty = await upload(api, key, file);
     const faultDone = finished(api, key, faulty.id, faulty.answeredAt);
     for (let k = 0; k < 2; k++) {
-      await new Promise((r) => setTimeout(r, Math.max(500, 1000 * (SERIES / (2 * coreR0)) / 4)));
+      await new Promise((r) => setTimeout(r, Math.max(500, 1000 * (SERIES / (2 * first.core)) / 4)));
       await workers.shift()!.stop('SIGKILL');
       workers.push(await startWorker(wplace, wenv));
     }
@@ -276,7 +275,6 @@ export async function jobsSuite(): Promise<SuiteResult> {
       big = `; a ${(statSync(bigFile).size / 1024 ** 3).toFixed(2)} GB upload: ${b.seconds.toFixed(0)} s, API RSS +${(b.rssGrowth / 1024 ** 2).toFixed(0)} MB (target < 150)`;
     }
 
-    const median = (xs: number[]) => { const v = [...xs].sort((a, b) => a - b); return v.length % 2 === 1 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2; };
     const list = (xs: number[], f: (x: number) => string) => (xs.length > 1 ? ` (each pair: ${xs.map(f).join(', ')})` : '');
     const pct = (x: number) => `${x.toFixed(1)}%`;
     const times = (x: number) => `${x.toFixed(2)}×`;
