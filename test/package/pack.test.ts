@@ -73,7 +73,7 @@ beforeAll(() => {
     cwd: warm, stdio: ['ignore', 'ignore', 'inherit'],
   });
   // offline: npm must find the unpublished @tempo-forecast packages in the tarballs given, never ask a
-  // registry for them (the other dependencies come from npm's cache, which the checkout's install filled)
+  // registry for them (the other dependencies come from npm's cache, filled just above)
   execFileSync(join(root, 'scripts/install-from-pack.sh'), [join(pkg, tgz), app], {
     stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, npm_config_offline: 'true' },
   });
